@@ -1,0 +1,24 @@
+"""stichkit: German and Swiss trick-taking card games, with faithful rules and a fast engine."""
+
+from .core import (
+    Action,
+    DealError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+    State,
+    StichkitError,
+    UndoError,
+    game_names,
+    load_game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "DealError", "Game", "IllegalActionError", "NotationError", "OptionError", "RecordError",
+    "State", "StichkitError", "UndoError", "__version__", "game_names", "load_game", "replay",
+]  # fmt: skip

@@ -1,0 +1,5 @@
+"""The `stich` command (placeholder until the CLI lands)."""
+
+
+def main() -> int:
+    return 0

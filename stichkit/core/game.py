@@ -1,0 +1,190 @@
+"""The game protocol every game implements: a Game (rules + options) makes States (a whole game)."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .action import Action
+from .errors import IllegalActionError
+from .options import Option, resolve_options
+
+# A history entry: seat * 64 + action id for a decision (a small int, so logging allocates
+# nothing), or ("chance", outcome) for a deal or draw.
+Entry = int | tuple[str, Any]
+SEAT_SHIFT = 64
+
+RECORD_FORMAT = "stichkit-record"
+RECORD_VERSION = 1
+
+
+class NotationError(IllegalActionError):
+    """Text that is not the notation of any action of this game."""
+
+
+class Game(ABC):
+    """A game with its options resolved. Cheap to keep; holds the action table shared by all states."""
+
+    name: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]]
+
+    options: dict[str, Any]
+    num_players: int
+    actions: tuple[Action, ...]
+    _by_text: dict[str, Action]
+
+    def __init__(self, **options: Any) -> None:
+        self.options = resolve_options(self.name, self.OPTIONS, options)
+
+    def _set_actions(self, texts: Sequence[str]) -> None:
+        self.actions = tuple(Action(i, t) for i, t in enumerate(texts))
+        self._by_text = {a.text: a for a in self.actions}
+        self._by_text.update({a.text.lower(): a for a in self.actions})
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    def parse_action(self, text: str) -> Action:
+        if isinstance(text, Action):
+            return self._own(text)
+        if not isinstance(text, str):
+            raise NotationError(f"an action is an Action or its notation text, not {type(text).__name__}")
+        key = text.strip()
+        found = self._by_text.get(key) or self._by_text.get(key.lower())
+        if found is None:
+            raise NotationError(f"{text!r} is not a {self.name} action; {self.notation_help()}")
+        return found
+
+    def notation_help(self) -> str:
+        return "actions are written like " + ", ".join(a.text for a in self.actions[:3])
+
+    def _own(self, action: Action) -> Action:
+        i = action.id
+        if 0 <= i < len(self.actions) and self.actions[i] == action:
+            return self.actions[i]
+        raise NotationError(f"{action!r} is not an action of {self.name}")
+
+    def action_id(self, action: Action | str) -> int:
+        return self.parse_action(action).id if isinstance(action, str) else self._own(action).id
+
+    def action_from_id(self, i: int) -> Action:
+        if not isinstance(i, int) or not 0 <= i < len(self.actions):
+            raise NotationError(f"action id {i!r} is out of range 0..{len(self.actions) - 1}")
+        return self.actions[i]
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None, deal: Any = None) -> State:
+        """A fresh whole game. `seed` fixes every shuffle; `deal` gives the first deal explicitly."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.name!r}, {opts})"
+
+
+def fresh_seed() -> int:
+    return random.SystemRandom().getrandbits(63)
+
+
+class State(ABC):
+    """A whole game in progress. Mutable: `apply` and `undo` change it in place; `clone` copies."""
+
+    game: Game
+    _log: list[Entry]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    def legal_action_mask(self) -> list[int]:
+        mask = [0] * self.game.num_actions
+        for a in self.legal_actions():
+            mask[a.id] = 1
+        return mask
+
+    @abstractmethod
+    def apply(self, action: Action | str) -> None: ...
+
+    @abstractmethod
+    def undo(self) -> None: ...
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def sample_hidden(self, seat: int, rng: random.Random) -> State: ...
+
+    @abstractmethod
+    def _replay_state(self) -> State:
+        """A fresh state of the same game, fed the same chance outcomes (used by `replay`)."""
+
+    def history(self) -> list[tuple[int, Action]]:
+        """Every decision so far, as (seat, action), oldest first."""
+        acts = self.game.actions
+        return [divmod_entry(e, acts) for e in self._log if isinstance(e, int)]
+
+    def record(self) -> dict[str, Any]:
+        """The game as a versioned JSON-serialisable record with every chance outcome written out."""
+        acts = self.game.actions
+        moves: list[dict[str, Any]] = []
+        for e in self._log:
+            if isinstance(e, int):
+                seat, a = divmod(e, SEAT_SHIFT)
+                moves.append({"seat": seat, "action": acts[a].text})
+            else:
+                moves.append({"chance": self._chance_json(e[1])})
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "moves": moves,
+        }
+        if self.is_terminal():
+            rec["result"] = {"scores": self.scores(), "winners": self.winners()}
+        return rec
+
+    def _chance_json(self, outcome: Any) -> Any:
+        """A chance outcome as the record writes it."""
+        return outcome
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players):
+            raise ValueError(f"seat {seat!r} is not a seat of this game; seats are 0..{self.game.num_players - 1} or None")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self._position() == other._position()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @abstractmethod
+    def _position(self) -> tuple[Any, ...]:
+        """Everything that makes the game position (not caches or the random source)."""
+
+
+def divmod_entry(e: int, acts: Sequence[Action]) -> tuple[int, Action]:
+    seat, a = divmod(e, SEAT_SHIFT)
+    return seat, acts[a]
+
+
+def chances_of(moves: Sequence[Mapping[str, Any]]) -> list[Any]:
+    return [m["chance"] for m in moves if "chance" in m]

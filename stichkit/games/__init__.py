@@ -1,0 +1,1 @@
+"""One package per game; each is pure rules and imports no bot or interface."""

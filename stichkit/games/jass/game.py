@@ -1,0 +1,84 @@
+"""Jass (Schieber) as a Game: options, explicit deals, and the action table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stichkit.core.errors import DealError
+from stichkit.core.game import Game, fresh_seed
+from stichkit.core.options import Option
+
+from .cards import DECK
+from .profiles import PROFILES, Profile
+from .state import ACTIONS, Hands, JassState
+
+
+def _positive(value: int) -> str | None:
+    return None if value > 0 else "the target must be a positive number of points"
+
+
+class Jass(Game):
+    """Four players in two teams (seats 0+2 against 1+3), play counter-clockwise."""
+
+    name = "jass"
+    OPTIONS = (
+        Option("profile", "seed", "rule profile", choices=("seed", "schieber")),
+        Option(
+            "target",
+            1000,
+            "points to win: a positive whole number (1000, 1500, 2000 on the sheet; schieber: 2500)",
+            kind=int,
+            check=_positive,
+            default_from=lambda o: PROFILES[o["profile"]].default_target,
+        ),
+        Option("weis", "auto", "Weis: 'auto' declares each player's best set, 'off' plays without", choices=("auto", "off")),
+        Option("stoeck", True, "Stöck: trump King and Queen in one hand score 20", choices=(True, False)),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.profile: Profile = PROFILES[self.options["profile"]]
+        self.num_players = 4
+        self.actions = ACTIONS
+        self._by_text = {a.text: a for a in ACTIONS}
+        self._by_text.update({a.text.lower(): a for a in ACTIONS})
+
+    def notation_help(self) -> str:
+        modes = "trump:D, trump:H, trump:S, trump:C" + (", trump:obe, trump:une" if self.profile.name == "schieber" else "")
+        return f"play a card by suit D H S C and rank 6 7 8 9 10 J Q K A (e.g. D7, H10, SJ); choose trump by {modes}; or push"
+
+    def new_state(self, seed: int | None = None, deal: Any = None) -> JassState:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        given = {} if deal is None else {0: parse_deal(deal)}
+        return JassState(self, fresh_seed() if seed is None else seed, given)
+
+    def _state_from_chances(self, chances: list[Any]) -> JassState:
+        return JassState(self, 0, {i: parse_deal(c) for i, c in enumerate(chances)})
+
+
+def parse_deal(deal: Any) -> Hands:
+    """A deal `{"hands": [[card, ...] x 4]}`: four hands of nine distinct cards, all 36 used."""
+    if not isinstance(deal, dict) or set(deal) != {"hands"}:
+        raise DealError('a Jass deal is {"hands": [[9 cards], [9 cards], [9 cards], [9 cards]]}')
+    hands = deal["hands"]
+    if not isinstance(hands, list | tuple) or len(hands) != 4:
+        raise DealError("a Jass deal has exactly 4 hands, one per seat")
+    seen: dict[int, int] = {}
+    masks = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list | tuple) or len(hand) != 9:
+            n = len(hand) if isinstance(hand, list | tuple) else "no"
+            raise DealError(f"seat {seat}'s hand has {n} cards; every hand has 9")
+        m = 0
+        for text in hand:
+            try:
+                card = DECK.parse(text)
+            except (KeyError, AttributeError):
+                raise DealError(f"seat {seat}: {text!r} is not a Jass card (suits D H S C, ranks 6-10 J Q K A)") from None
+            if card in seen:
+                raise DealError(f"{DECK.names[card]} is dealt twice (seats {seen[card]} and {seat})")
+            seen[card] = seat
+            m |= 1 << card
+        masks.append(m)
+    return (masks[0], masks[1], masks[2], masks[3])

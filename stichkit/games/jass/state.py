@@ -1,0 +1,536 @@
+"""A whole Jass game, deal after deal, as the rule sheet's "Ablauf einer Partie" runs:
+deal → trump choice (or push) → nine tricks (Weis after the first, Stöck when shown) → next deal.
+
+Points are claimed the moment they arise, in the Swiss order Stöck → Weis → tricks, and the game
+ends as soon as a team reaches the target.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from stichkit.cards import bits
+from stichkit.core.action import Action
+from stichkit.core.errors import IllegalActionError, UndoError
+from stichkit.core.game import NotationError, State
+from stichkit.core.sampling import deal_constrained
+
+from .cards import (
+    ALL_CARDS,
+    DECK,
+    KING,
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    MODE_NAMES,
+    MODES,
+    POINTS,
+    QUEEN,
+    STRENGTH,
+    SUIT_MASK,
+)
+from .rules import BOUR_BIT, legal_cards, why_not
+from .scoring import EMPTY_TALLY, STOECK, TRICKS, VOIDED, WEIS, DealSummary, tally_total
+from .weis import Weis, best_weis, scoring_teams, weis_json
+
+TRUMP, PUSHED, PLAY, OVER = range(4)
+PHASE_NAMES = ("trump", "pushed", "play", "over")
+TRUMP_ACTION = 36  # trump:D .. trump:C, trump:obe, trump:une = 36..41
+PUSH = 42
+ACTION_TEXTS = (*DECK.names, *(f"trump:{m}" for m in MODES), "push")
+ACTIONS = tuple(Action(i, t) for i, t in enumerate(ACTION_TEXTS))
+START_CARD = DECK.parse("D7")  # its holder chooses trump in the first deal
+
+# Card actions of one suit for each 9-bit pattern: legal_actions is four lookups.
+_BY_SUIT = tuple(tuple([ACTIONS[s * 9 + r] for r in range(9) if m >> r & 1] for m in range(512)) for s in range(4))
+
+Hands = tuple[int, int, int, int]
+
+
+def deal_hands(seed: int, number: int) -> Hands:
+    """Deal `number` of the game with this seed: independent of what was played before."""
+    cards = list(range(36))
+    random.Random(f"jass/{seed}/{number}").shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(cards):
+        hands[i // 9] |= 1 << c
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+class JassState(State):
+    __slots__ = (
+        "game", "_log", "_profile", "_target", "_weis_on", "_stoeck_on", "_seed", "_given",
+        "_scores", "_winner", "_deal_no", "_summaries", "_tally", "_match", "_undo", "_legal",
+        "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed",
+        "_start", "_hands", "_trick", "_leader", "_led", "_win_seat", "_win_str", "_win_card",
+        "_best_trump", "_tricks", "_deal_tricks", "_voids", "_weis", "_weis_teams",
+        "_stoeck_seat", "_stoeck_done",
+    )  # fmt: skip
+
+    def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
+        self.game = game
+        self._log: list[tuple[Any, Any]] = []
+        self._profile = game.profile
+        self._target: int = game.options["target"]
+        self._weis_on = game.options["weis"] == "auto"
+        self._stoeck_on: bool = game.options["stoeck"]
+        self._seed = seed
+        self._given = given
+        self._scores = [0, 0]
+        self._winner = -1
+        self._deal_no = -1
+        self._summaries: tuple[DealSummary, ...] = ()
+        self._undo: list[tuple[Any, ...]] = []
+        self._legal = -1
+        self._forehand = -1
+        self._start_deal()
+
+    # -- the flow of a deal -------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        self._deal_no += 1
+        n = self._deal_no
+        hands = self._given.get(n) or deal_hands(self._seed, n)
+        self._log.append(("chance", hands))
+        self._start: Hands = hands
+        self._hands = list(hands)
+        if n == 0:
+            self._forehand = next(s for s in range(4) if hands[s] >> START_CARD & 1)
+        else:
+            self._forehand = (self._forehand + 3) & 3  # the player right of the last chooser
+        self._phase = TRUMP
+        self._player = self._forehand
+        self._trump = -1
+        self._chooser = -1
+        self._pushed = False
+        self._trick: list[int] = []
+        self._leader = self._forehand
+        self._led = -1
+        self._win_seat = -1
+        self._win_str = -1
+        self._win_card = -1
+        self._best_trump = -1
+        self._tricks: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
+        self._deal_tricks = [0, 0]
+        self._voids = [0, 0, 0, 0]
+        self._weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
+        self._weis_teams: tuple[int, ...] | None = None  # None until shown after the first trick
+        self._stoeck_seat = -1
+        self._stoeck_done = False
+        self._tally = list(EMPTY_TALLY)
+        self._match = -1
+        self._legal = -1
+
+    def _choose_trump(self, mode: int) -> None:
+        self._trump = mode
+        self._chooser = self._player
+        self._phase = PLAY
+        self._player = self._forehand
+        if self._weis_on:
+            prof = self._profile
+            self._weis = tuple(best_weis(h, prof) for h in self._start)
+        if self._stoeck_on and mode < 4:
+            pair = (1 << (mode * 9 + QUEEN)) | (1 << (mode * 9 + KING))
+            for seat in range(4):
+                if self._start[seat] & pair == pair:
+                    self._stoeck_seat = seat
+
+    def _play(self, card: int) -> None:
+        p = self._player
+        hand = self._hands[p]
+        self._hands[p] = hand ^ (1 << card)
+        trick = self._trick
+        mode = self._trump
+        if not trick:
+            self._leader = p
+            led = self._led = card // 9
+            self._win_seat, self._win_card = p, card
+            self._win_str = STRENGTH[mode][led][card]
+            self._best_trump = card if card // 9 == mode else -1
+        else:
+            led = self._led
+            suit = card // 9
+            # What everybody learns about this hand from the card it did not play.
+            if suit != led:
+                if led == mode:
+                    self._voids[p] |= SUIT_MASK[mode] & ~BOUR_BIT[mode]
+                elif suit != mode:
+                    self._voids[p] |= SUIT_MASK[led]
+                elif self._best_trump >= 0 and self._win_str > STRENGTH[mode][led][card]:
+                    self._voids[p] |= ALL_CARDS & ~SUIT_MASK[mode]  # undertrumped: only trumps held
+            st = STRENGTH[mode][led][card]
+            if st > self._win_str:
+                self._win_seat, self._win_card, self._win_str = p, card, st
+            if suit == mode:
+                self._best_trump = self._win_card
+        trick.append(card)
+        if p == self._stoeck_seat and not self._stoeck_done:
+            pair = (1 << (mode * 9 + QUEEN)) | (1 << (mode * 9 + KING))
+            if self._hands[p] & pair == 0:
+                self._stoeck_done = True
+                self._tally[STOECK + (p & 1)] += 20
+                if self._claim(p & 1, 20):
+                    return
+        if len(trick) == 4:
+            self._end_trick()
+        else:
+            self._player = (p + 3) & 3
+
+    def _end_trick(self) -> None:
+        mode = self._trump
+        trick = self._trick
+        winner = self._win_seat
+        team = winner & 1
+        pts_table = POINTS[mode]
+        pts = pts_table[trick[0]] + pts_table[trick[1]] + pts_table[trick[2]] + pts_table[trick[3]]
+        number = len(self._tricks)
+        last = number == 8
+        if last:
+            pts += LAST_TRICK_BONUS
+        self._tricks += ((self._leader, tuple(trick), winner, pts),)
+        self._trick = []
+        self._led = -1
+        self._best_trump = -1
+        self._deal_tricks[team] += 1
+        tally = self._tally
+        if number == 0 and self._weis_on and self._show_weis():
+            return
+        tally[TRICKS + team] += pts
+        if last and self._deal_tricks[team] == 9:
+            self._match = team
+            pts += MATCH_BONUS
+            if self._profile.match_voids_opponents_bonus:
+                other = team ^ 1
+                void = tally[WEIS + other] + tally[STOECK + other]
+                tally[VOIDED + other] = void
+                self._scores[other] -= void
+        if self._claim(team, pts):
+            return
+        if last:
+            self._summaries += (self._summary(True),)
+            self._start_deal()
+        else:
+            self._player = winner
+            self._leader = winner
+
+    def _show_weis(self) -> bool:
+        """Score the Weis after the first trick. True if that ends the game."""
+        teams = scoring_teams(self._weis, self._trump, self._forehand, self._profile)
+        self._weis_teams = teams
+        order = sorted(teams, key=lambda t: (self._forehand - t) % 2)  # forehand's team claims first
+        for team in order:
+            pts = sum(w.points for seat in range(4) if seat & 1 == team for w in self._weis[seat])
+            self._tally[WEIS + team] += pts
+            if self._claim(team, pts):
+                return True
+        return False
+
+    def _claim(self, team: int, pts: int) -> bool:
+        """Write points for a team; True (and the game is over) once it reaches the target."""
+        self._scores[team] += pts
+        if self._scores[team] >= self._target:
+            self._winner = team
+            self._phase = OVER
+            self._player = -1
+            self._summaries += (self._summary(False),)
+            return True
+        return False
+
+    def _summary(self, complete: bool) -> DealSummary:
+        return DealSummary(
+            self._deal_no, self._forehand, self._chooser, self._pushed, self._trump,
+            tuple(self._tally), self._match, complete,
+        )  # fmt: skip
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._phase == OVER else self._player
+
+    @property
+    def deals_played(self) -> int:
+        """Deals begun so far (the one in progress included)."""
+        return self._deal_no + 1
+
+    def _legal_mask(self) -> int:
+        """Legal action ids as a bitmask (cards are ids 0-35)."""
+        if self._legal >= 0:
+            return self._legal
+        phase = self._phase
+        if phase == PLAY:
+            m = legal_cards(self._hands[self._player], len(self._trick), self._led, self._trump, self._best_trump)
+        elif phase == OVER:
+            m = 0
+        else:
+            m = 0
+            for mode in self._profile.trump_modes:
+                m |= 1 << (TRUMP_ACTION + mode)
+            if phase == TRUMP:
+                m |= 1 << PUSH
+        self._legal = m
+        return m
+
+    def legal_actions(self) -> list[Action]:
+        m = self._legal_mask()
+        if self._phase == PLAY:
+            t = _BY_SUIT
+            return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
+        return [ACTIONS[i] for i in bits(m)]
+
+    def legal_action_mask(self) -> list[int]:
+        m = self._legal_mask()
+        return [(m >> i) & 1 for i in range(len(ACTIONS))]
+
+    def apply(self, action: Action | str) -> None:
+        a = action.id if type(action) is Action else -1
+        if not (0 <= a < 43 and (ACTIONS[a] is action or ACTIONS[a] == action)):
+            a = self.game.parse_action(action).id
+        m = self._legal_mask()
+        if not m >> a & 1:
+            raise IllegalActionError(self._why_illegal(a))
+        p = self._player
+        if a < 36 and len(self._trick) < 3 and (p != self._stoeck_seat or self._stoeck_done):
+            # The common case touches only this hand and the trick: its undo record is one int
+            # (ints are never tracked by the garbage collector, tuples are).
+            u = self._voids[p] << 6 | (self._best_trump + 1)
+            u = u << 6 | (self._win_card + 1)
+            u = u << 7 | (self._win_str + 1)
+            u = u << 3 | (self._win_seat + 1)
+            u = u << 3 | (self._led + 1)
+            u = u << 2 | self._leader
+            self._undo.append((u << 6 | a) << 2 | p)
+        else:
+            self._undo.append(self._snapshot())
+        self._log.append(p * 64 + a)  # small ints are cached: the log allocates nothing
+        self._legal = -1
+        if a < 36:
+            self._play(a)
+        elif a == PUSH:
+            self._pushed = True
+            self._phase = PUSHED
+            self._player = (self._forehand + 2) & 3
+        else:
+            self._choose_trump(a - TRUMP_ACTION)
+
+    def _why_illegal(self, a: int) -> str:
+        phase = self._phase
+        text = ACTION_TEXTS[a]
+        if phase == OVER:
+            return f"{text}: the game is over"
+        who = f"seat {self._player}"
+        if phase in (TRUMP, PUSHED):
+            if a < 36:
+                return f"{text}: {who} must first choose trump ({self._choices_text()})"
+            if a == PUSH:
+                return f"push: {who}'s partner already pushed; {who} must choose trump ({self._choices_text()})"
+            return f"{text}: {MODE_NAMES[a - TRUMP_ACTION]} is not played in the {self._profile.name} profile"
+        if a >= 36:
+            return f"{text}: trump is already chosen ({MODE_NAMES[self._trump]}); play a card"
+        hand = self._hands[self._player]
+        reason = why_not(a, hand, len(self._trick), self._led, self._trump, self._best_trump)
+        return f"{text}: {reason}"
+
+    def _choices_text(self) -> str:
+        return ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask()))
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """Every mutable field, as immutable values: undo restores from it; clone shares it."""
+        return (
+            1, self._phase, self._player, self._forehand, self._trump, self._chooser, self._pushed,
+            self._start, tuple(self._hands), tuple(self._trick), self._leader, self._led,
+            self._win_seat, self._win_str, self._win_card, self._best_trump, self._tricks,
+            tuple(self._deal_tricks), tuple(self._voids), self._weis, self._weis_teams,
+            self._stoeck_seat, self._stoeck_done, self._scores[0], self._scores[1], self._winner,
+            self._deal_no, self._summaries, len(self._log), tuple(self._tally), self._match,
+        )  # fmt: skip
+
+    def undo(self) -> None:
+        if not self._undo:
+            raise UndoError("nothing to undo: no action has been taken")
+        u = self._undo.pop()
+        if type(u) is int:
+            p = u & 3
+            self._hands[p] |= 1 << (u >> 2 & 63)
+            u >>= 8
+            self._leader = u & 3
+            self._led = (u >> 2 & 7) - 1
+            self._win_seat = (u >> 5 & 7) - 1
+            self._win_str = (u >> 8 & 127) - 1
+            self._win_card = (u >> 15 & 63) - 1
+            self._best_trump = (u >> 21 & 63) - 1
+            self._voids[p] = u >> 27
+            self._trick.pop()
+            self._player = p
+            self._log.pop()
+            self._legal = -1
+            return
+        (
+            _, self._phase, self._player, self._forehand, self._trump, self._chooser, self._pushed,
+            self._start, hands, trick, self._leader, self._led,
+            self._win_seat, self._win_str, self._win_card, self._best_trump, self._tricks,
+            deal_tricks, voids, self._weis, self._weis_teams,
+            self._stoeck_seat, self._stoeck_done, s0, s1, self._winner,
+            self._deal_no, self._summaries, n_log, tally, self._match,
+        ) = u  # fmt: skip
+        self._hands = list(hands)
+        self._trick = list(trick)
+        self._deal_tricks = list(deal_tricks)
+        self._voids = list(voids)
+        self._scores = [s0, s1]
+        self._tally = list(tally)
+        del self._log[n_log:]
+        self._legal = -1
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    def scores(self) -> list[int]:
+        s = self._scores
+        return [s[0], s[1], s[0], s[1]]
+
+    def winners(self) -> list[int]:
+        if self._phase != OVER:
+            return []
+        return [self._winner, self._winner + 2]
+
+    # -- what a seat may know -------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        self._check_seat(seat)
+        names = DECK.names
+        trick_seats = [(self._leader - i) & 3 for i in range(len(self._trick))]
+        shown: list[dict[str, object]] = []
+        if self._weis_teams is not None:
+            for s in range(4):
+                if s & 1 in self._weis_teams:
+                    shown.extend(weis_json(s, w) for w in self._weis[s])
+        tricks = [
+            {"leader": lead, "cards": [names[c] for c in cards], "winner": win, "points": pts}
+            for lead, cards, win, pts in self._tricks
+        ]
+        tally, match = self._tally, self._match
+        v: dict[str, Any] = {
+            "game": "jass",
+            "seat": seat,
+            "profile": self._profile.name,
+            "target": self._target,
+            "phase": PHASE_NAMES[self._phase],
+            "current_player": self.current_player,
+            "deal_number": self._deal_no,
+            "forehand": self._forehand,
+            "hand": [] if seat is None else DECK.notation(self._hands[seat]),
+            "hand_sizes": [h.bit_count() for h in self._hands],
+            "trump": None if self._trump < 0 else MODES[self._trump],
+            "trump_chosen_by": None if self._chooser < 0 else self._chooser,
+            "pushed": self._pushed,
+            "trick": [{"seat": s, "card": names[c]} for s, c in zip(trick_seats, self._trick)],
+            "trick_leader": self._leader if self._trick else None,
+            "tricks": tricks,
+            "weis": shown,
+            "weis_scored_by": None if self._weis_teams is None else list(self._weis_teams),
+            "stoeck": self._stoeck_seat if self._stoeck_done else None,
+            "deal_points": [tally_total(tally, match, 0), tally_total(tally, match, 1)],
+            "scores": [self._scores[0], self._scores[1]],
+            "previous_deals": [d.to_json() for d in self._summaries],
+            "winners": self.winners() or None,
+        }
+        if seat is not None and seat == self.current_player:
+            v["legal_actions"] = [a.text for a in self.legal_actions()]
+        return v
+
+    def clone(self) -> JassState:
+        new = object.__new__(JassState)
+        for name in JassState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._log = list(self._log)
+        new._scores = list(self._scores)
+        new._undo = list(self._undo)
+        new._hands = list(self._hands)
+        new._trick = list(self._trick)
+        new._deal_tricks = list(self._deal_tricks)
+        new._voids = list(self._voids)
+        new._tally = list(self._tally)
+        new._given = dict(self._given)
+        return new
+
+    def sample_hidden(self, seat: int, rng: random.Random) -> JassState:
+        """A state that `seat` cannot tell from this one: the other hands redealt at random,
+        keeping hand sizes, revealed voids and shown Weis; later deals reshuffled from `rng`."""
+        self._check_seat(seat)
+        if seat is None:
+            raise ValueError("sample_hidden needs a seat")
+        new = self.clone()
+        new._undo = []  # the old snapshots would hold the real hands
+        new._seed = rng.getrandbits(63)
+        new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
+        if self._phase == OVER:
+            return new
+        others = [s for s in range(4) if s != seat]
+        fixed = [0, 0, 0, 0]
+        if self._weis_teams is not None:
+            for s in others:
+                if s & 1 in self._weis_teams:
+                    for w in self._weis[s]:
+                        fixed[s] |= w.cards & self._hands[s]
+        unknown = 0
+        for s in others:
+            unknown |= self._hands[s] & ~fixed[s]
+        cards = list(bits(unknown))
+        need = [(self._hands[s] & ~fixed[s]).bit_count() for s in others]
+        allowed = [sum(1 << i for i, s in enumerate(others) if not self._voids[s] >> c & 1) for c in cards]
+        played = [0, 0, 0, 0]
+        for s in range(4):
+            played[s] = self._start[s] & ~self._hands[s]
+        for _ in range(20):
+            dealt = deal_constrained(cards, allowed, need, rng)
+            hands = list(self._hands)
+            for i, s in enumerate(others):
+                hands[s] = dealt[i] | fixed[s]
+            start = tuple(hands[s] | played[s] for s in range(4))
+            if self._consistent_weis(start):
+                break
+        new._hands = hands
+        new._start = (start[0], start[1], start[2], start[3])
+        for i in range(len(new._log) - 1, -1, -1):
+            if not isinstance(new._log[i], int):
+                new._log[i] = ("chance", new._start)
+                break
+        if new._phase == PLAY:
+            if new._weis_teams is None and new._weis_on:
+                new._weis = tuple(best_weis(h, new._profile) for h in new._start)
+            if not new._stoeck_done:
+                new._stoeck_seat = -1
+                if new._stoeck_on and new._trump < 4:
+                    pair = (1 << (new._trump * 9 + QUEEN)) | (1 << (new._trump * 9 + KING))
+                    for s in range(4):
+                        if new._start[s] & pair == pair:
+                            new._stoeck_seat = s
+        new._legal = -1
+        return new
+
+    def _consistent_weis(self, start: tuple[int, ...]) -> bool:
+        """Shown Weis must still be each team's true best: nobody may hold a better one unseen."""
+        if self._weis_teams is None or not self._weis_on:
+            return True
+        weis = tuple(best_weis(h, self._profile) for h in start)
+        if scoring_teams(weis, self._trump, self._forehand, self._profile) != self._weis_teams:
+            return False
+        return all(weis[s] == self._weis[s] for s in range(4) if s & 1 in self._weis_teams)
+
+    def _replay_state(self) -> JassState:
+        hands = {i: e[1] for i, e in enumerate(e for e in self._log if not isinstance(e, int))}
+        return JassState(self.game, self._seed, hands)
+
+    def _position(self) -> tuple[Any, ...]:
+        snap = self._snapshot()
+        return snap[1:28] + snap[29:] + (tuple(self._log),)  # the log itself, not its length
+
+    def _chance_json(self, outcome: Any) -> Any:
+        return {"hands": [DECK.notation(h) for h in outcome]}
+
+    def __repr__(self) -> str:
+        return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self._scores}>"
+
+
+__all__ = ["JassState", "ACTIONS", "ACTION_TEXTS", "deal_hands", "NotationError"]
