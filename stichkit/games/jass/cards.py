@@ -39,9 +39,9 @@ def nell(trump: int) -> int:
     return trump * 9 + NINE
 
 
-# Trump order (low to high): 6 7 8 10 Q K A 9 J, i.e. J (Bour) > 9 (Nell) > A > K > Q > 10 > 8 > 7 > 6.
-TRUMP_ORDER = (0, 1, 2, 7, 3, 4, 5, 6, 8)  # rank -> height among trumps
-TRUMP_RANK_ORDER = (SIX, SEVEN, EIGHT, TEN, QUEEN, KING, ACE, NINE, JACK)  # heights low to high
+# Trump order, low to high: 6 7 8 10 Q K A 9 J, i.e. J (Bour) > 9 (Nell) > A > K > Q > 10 > 8 > 7 > 6.
+TRUMP_RANK_ORDER = (SIX, SEVEN, EIGHT, TEN, QUEEN, KING, ACE, NINE, JACK)
+TRUMP_ORDER = tuple(TRUMP_RANK_ORDER.index(r) for r in range(9))  # rank -> height among trumps
 
 
 def _plain_height(mode: int, rank: int) -> int:
