@@ -166,8 +166,12 @@ class State(ABC):
         return outcome
 
     def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players):
-            raise ValueError(f"seat {seat!r} is not a seat of this game; seats are 0..{self.game.num_players - 1} or None")
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players
+        ):
+            raise ValueError(
+                f"seat {seat!r} is not a seat of this game; seats are 0..{self.game.num_players - 1} or None"
+            )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -54,7 +54,7 @@ def replay(record: Any) -> State:
             raise RecordError(f"move {i}: {e}") from None
     got = state.record()["moves"]
     if got != moves:
-        i = next((k for k, (a, b) in enumerate(zip(got, moves)) if a != b), min(len(got), len(moves)))
+        i = next((k for k, (a, b) in enumerate(zip(got, moves, strict=False)) if a != b), min(len(got), len(moves)))
         want = moves[i] if i < len(moves) else "nothing"
         have = got[i] if i < len(got) else "nothing"
         raise RecordError(f"move {i}: the record has {want!r} where the game gives {have!r}")

@@ -31,7 +31,9 @@ class Jass(Game):
             check=_positive,
             default_from=lambda o: PROFILES[o["profile"]].default_target,
         ),
-        Option("weis", "auto", "Weis: 'auto' declares each player's best set, 'off' plays without", choices=("auto", "off")),
+        Option(
+            "weis", "auto", "Weis: 'auto' declares each player's best set, 'off' plays without", choices=("auto", "off")
+        ),
         Option("stoeck", True, "Stöck: trump King and Queen in one hand score 20", choices=(True, False)),
     )
 
@@ -44,8 +46,10 @@ class Jass(Game):
         self._by_text.update({a.text.lower(): a for a in ACTIONS})
 
     def notation_help(self) -> str:
-        modes = "trump:D, trump:H, trump:S, trump:C" + (", trump:obe, trump:une" if self.profile.name == "schieber" else "")
-        return f"play a card by suit D H S C and rank 6 7 8 9 10 J Q K A (e.g. D7, H10, SJ); choose trump by {modes}; or push"
+        modes = "trump:D, trump:H, trump:S, trump:C" + (
+            ", trump:obe, trump:une" if self.profile.name == "schieber" else ""
+        )
+        return f"play a card: suit D H S C + rank 6-10 J Q K A (e.g. D7, H10, SJ); choose trump by {modes}; or push"
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> JassState:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -75,7 +79,9 @@ def parse_deal(deal: Any) -> Hands:
             try:
                 card = DECK.parse(text)
             except (KeyError, AttributeError):
-                raise DealError(f"seat {seat}: {text!r} is not a Jass card (suits D H S C, ranks 6-10 J Q K A)") from None
+                raise DealError(
+                    f"seat {seat}: {text!r} is not a Jass card (suits D H S C, ranks 6-10 J Q K A)"
+                ) from None
             if card in seen:
                 raise DealError(f"{DECK.names[card]} is dealt twice (seats {seen[card]} and {seat})")
             seen[card] = seat

@@ -42,7 +42,10 @@ def why_not(card: int, hand: int, trick_len: int, led: int, mode: int, best_trum
     if not hand >> card & 1:
         return f"you do not hold {name}"
     suit = card // 9
-    held = lambda m: ", ".join(DECK.notation(m))  # noqa: E731
+
+    def held(m: int) -> str:
+        return ", ".join(DECK.notation(m))
+
     if mode < 4 and led == mode:
         trumps = hand & SUIT_MASK[mode] & ~BOUR_BIT[mode]
         return f"trump {suit_name(mode)} was led: you must follow trump ({held(trumps)})"

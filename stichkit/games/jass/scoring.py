@@ -28,6 +28,7 @@ class DealSummary:
     tally: tuple[int, ...]
     match: int  # team that took all nine tricks, or -1
     complete: bool  # False when the game ended during the deal
+    last_trick: tuple[int, tuple[int, ...], int, int] | None = None  # (leader, cards, winner, points)
 
     def total(self, team: int) -> int:
         return tally_total(self.tally, self.match, team)

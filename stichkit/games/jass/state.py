@@ -7,13 +7,15 @@ ends as soon as a team reaches the target.
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 from typing import Any
 
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, UndoError
-from stichkit.core.game import NotationError, State
+from stichkit.core.game import Entry, NotationError, State
 from stichkit.core.sampling import deal_constrained
 
 from .cards import (
@@ -41,20 +43,30 @@ ACTION_TEXTS = (*DECK.names, *(f"trump:{m}" for m in MODES), "push")
 ACTIONS = tuple(Action(i, t) for i, t in enumerate(ACTION_TEXTS))
 START_CARD = DECK.parse("D7")  # its holder chooses trump in the first deal
 
+_ID_OF = {id(a): a.id for a in ACTIONS}  # canonical Action objects resolve by identity
+
 # Card actions of one suit for each 9-bit pattern: legal_actions is four lookups.
 _BY_SUIT = tuple(tuple([ACTIONS[s * 9 + r] for r in range(9) if m >> r & 1] for m in range(512)) for s in range(4))
 
 Hands = tuple[int, int, int, int]
 
 
+_SHUFFLE_KEYS = struct.Struct(">36I").unpack
+_BIT = tuple(1 << c for c in range(36))
+
+
 def deal_hands(seed: int, number: int) -> Hands:
-    """Deal `number` of the game with this seed: independent of what was played before."""
-    cards = list(range(36))
-    random.Random(f"jass/{seed}/{number}").shuffle(cards)
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(cards):
-        hands[i // 9] |= 1 << c
-    return (hands[0], hands[1], hands[2], hands[3])
+    """Deal `number` of the game with this seed: independent of what was played before, so undo
+    and redo give the same deal, and the same on every platform (a hash, not the Mersenne Twister)."""
+    keys = _SHUFFLE_KEYS(hashlib.shake_128(b"jass/%d/%d" % (seed, number)).digest(144))
+    order = sorted(range(36), key=keys.__getitem__)
+    bit = _BIT.__getitem__
+    return (
+        sum(map(bit, order[0:9])),
+        sum(map(bit, order[9:18])),
+        sum(map(bit, order[18:27])),
+        sum(map(bit, order[27:36])),
+    )
 
 
 class JassState(State):
@@ -64,12 +76,12 @@ class JassState(State):
         "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed",
         "_start", "_hands", "_trick", "_leader", "_led", "_win_seat", "_win_str", "_win_card",
         "_best_trump", "_tricks", "_deal_tricks", "_voids", "_weis", "_weis_teams",
-        "_stoeck_seat", "_stoeck_done",
+        "_stoeck_seat", "_stoeck_done", "_fixed",
     )  # fmt: skip
 
     def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
         self.game = game
-        self._log: list[tuple[Any, Any]] = []
+        self._log: list[Entry] = []
         self._profile = game.profile
         self._target: int = game.options["target"]
         self._weis_on = game.options["weis"] == "auto"
@@ -79,7 +91,7 @@ class JassState(State):
         self._scores = [0, 0]
         self._winner = -1
         self._deal_no = -1
-        self._summaries: tuple[DealSummary, ...] = ()
+        self._summaries: list[DealSummary] = []
         self._undo: list[tuple[Any, ...]] = []
         self._legal = -1
         self._forehand = -1
@@ -120,6 +132,14 @@ class JassState(State):
         self._tally = list(EMPTY_TALLY)
         self._match = -1
         self._legal = -1
+        self._fix()
+
+    def _fix(self) -> None:
+        """Bundle the fields that change only with the deal or the trump choice: one snapshot slot."""
+        self._fixed = (
+            self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
+            self._weis, self._stoeck_seat,
+        )  # fmt: skip
 
     def _choose_trump(self, mode: int) -> None:
         self._trump = mode
@@ -134,6 +154,7 @@ class JassState(State):
             for seat in range(4):
                 if self._start[seat] & pair == pair:
                     self._stoeck_seat = seat
+        self._fix()
 
     def _play(self, card: int) -> None:
         p = self._player
@@ -177,26 +198,36 @@ class JassState(State):
             self._player = (p + 3) & 3
 
     def _end_trick(self) -> None:
-        mode = self._trump
         trick = self._trick
+        pts_table = POINTS[self._trump]
+        pts = pts_table[trick[0]] + pts_table[trick[1]] + pts_table[trick[2]] + pts_table[trick[3]]
         winner = self._win_seat
         team = winner & 1
-        pts_table = POINTS[mode]
-        pts = pts_table[trick[0]] + pts_table[trick[1]] + pts_table[trick[2]] + pts_table[trick[3]]
         number = len(self._tricks)
-        last = number == 8
-        if last:
+        if number == 8:
             pts += LAST_TRICK_BONUS
         self._tricks += ((self._leader, tuple(trick), winner, pts),)
         self._trick = []
-        self._led = -1
-        self._best_trump = -1
+        self._led = self._win_seat = self._win_str = self._win_card = self._best_trump = -1
         self._deal_tricks[team] += 1
-        tally = self._tally
         if number == 0 and self._weis_on and self._show_weis():
+            return  # Weis are claimed before the first trick's points, and ended the game
+        self._tally[TRICKS + team] += pts
+        if number == 8:
+            self._end_deal(team, pts)
             return
-        tally[TRICKS + team] += pts
-        if last and self._deal_tricks[team] == 9:
+        score = self._scores[team] + pts
+        self._scores[team] = score
+        if score >= self._target:
+            self._game_over(team)
+        else:
+            self._player = self._leader = winner
+
+    def _end_deal(self, team: int, pts: int) -> None:
+        """After the last trick: the match bonus (voiding the other team's bonus in `seed`),
+        then the next deal, unless the points end the game."""
+        tally = self._tally
+        if self._deal_tricks[team] == 9:
             self._match = team
             pts += MATCH_BONUS
             if self._profile.match_voids_opponents_bonus:
@@ -204,14 +235,9 @@ class JassState(State):
                 void = tally[WEIS + other] + tally[STOECK + other]
                 tally[VOIDED + other] = void
                 self._scores[other] -= void
-        if self._claim(team, pts):
-            return
-        if last:
-            self._summaries += (self._summary(True),)
+        if not self._claim(team, pts):
+            self._summaries.append(self._summary(True))
             self._start_deal()
-        else:
-            self._player = winner
-            self._leader = winner
 
     def _show_weis(self) -> bool:
         """Score the Weis after the first trick. True if that ends the game."""
@@ -229,17 +255,20 @@ class JassState(State):
         """Write points for a team; True (and the game is over) once it reaches the target."""
         self._scores[team] += pts
         if self._scores[team] >= self._target:
-            self._winner = team
-            self._phase = OVER
-            self._player = -1
-            self._summaries += (self._summary(False),)
+            self._game_over(team)
             return True
         return False
+
+    def _game_over(self, team: int) -> None:
+        self._winner = team
+        self._phase = OVER
+        self._player = -1
+        self._summaries.append(self._summary(len(self._tricks) == 9))
 
     def _summary(self, complete: bool) -> DealSummary:
         return DealSummary(
             self._deal_no, self._forehand, self._chooser, self._pushed, self._trump,
-            tuple(self._tally), self._match, complete,
+            tuple(self._tally), self._match, complete, self._tricks[-1] if self._tricks else None,
         )  # fmt: skip
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -272,35 +301,34 @@ class JassState(State):
         return m
 
     def legal_actions(self) -> list[Action]:
-        m = self._legal_mask()
+        m = self._legal
         if self._phase == PLAY:
+            if m < 0:
+                trick = self._trick
+                hand = self._hands[self._player]
+                m = legal_cards(hand, len(trick), self._led, self._trump, self._best_trump) if trick else hand
+                self._legal = m
             t = _BY_SUIT
             return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
-        return [ACTIONS[i] for i in bits(m)]
+        return [ACTIONS[i] for i in bits(self._legal_mask())]
 
     def legal_action_mask(self) -> list[int]:
         m = self._legal_mask()
         return [(m >> i) & 1 for i in range(len(ACTIONS))]
 
     def apply(self, action: Action | str) -> None:
-        a = action.id if type(action) is Action else -1
-        if not (0 <= a < 43 and (ACTIONS[a] is action or ACTIONS[a] == action)):
-            a = self.game.parse_action(action).id
-        m = self._legal_mask()
+        a = _ID_OF.get(id(action), -1)
+        if a < 0:
+            a = self.game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
+        m = self._legal
+        if m < 0:
+            m = self._legal_mask()
         if not m >> a & 1:
             raise IllegalActionError(self._why_illegal(a))
         p = self._player
-        if a < 36 and len(self._trick) < 3 and (p != self._stoeck_seat or self._stoeck_done):
-            # The common case touches only this hand and the trick: its undo record is one int
-            # (ints are never tracked by the garbage collector, tuples are).
-            u = self._voids[p] << 6 | (self._best_trump + 1)
-            u = u << 6 | (self._win_card + 1)
-            u = u << 7 | (self._win_str + 1)
-            u = u << 3 | (self._win_seat + 1)
-            u = u << 3 | (self._led + 1)
-            u = u << 2 | self._leader
-            self._undo.append((u << 6 | a) << 2 | p)
-        else:
+        if not self._trick:
+            # Undo keeps one snapshot per trick (and per trump decision); a later card of the
+            # trick is undone by restoring it and playing the trick's earlier cards again.
             self._undo.append(self._snapshot())
         self._log.append(p * 64 + a)  # small ints are cached: the log allocates nothing
         self._legal = -1
@@ -310,6 +338,7 @@ class JassState(State):
             self._pushed = True
             self._phase = PUSHED
             self._player = (self._forehand + 2) & 3
+            self._fix()
         else:
             self._choose_trump(a - TRUMP_ACTION)
 
@@ -335,50 +364,50 @@ class JassState(State):
         return ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask()))
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """Every mutable field, as immutable values: undo restores from it; clone shares it."""
+        """The state between tricks, as immutable values: undo restores from it, clones share it.
+
+        Taken only when no trick is in progress, so the trick's own fields need no saving."""
         return (
-            1, self._phase, self._player, self._forehand, self._trump, self._chooser, self._pushed,
-            self._start, tuple(self._hands), tuple(self._trick), self._leader, self._led,
-            self._win_seat, self._win_str, self._win_card, self._best_trump, self._tricks,
-            tuple(self._deal_tricks), tuple(self._voids), self._weis, self._weis_teams,
-            self._stoeck_seat, self._stoeck_done, self._scores[0], self._scores[1], self._winner,
-            self._deal_no, self._summaries, len(self._log), tuple(self._tally), self._match,
+            self._phase, self._player, self._fixed, tuple(self._hands), self._leader, self._tricks,
+            self._deal_tricks[0], self._deal_tricks[1], tuple(self._voids), self._weis_teams, self._stoeck_done,
+            self._scores[0], self._scores[1], self._winner, len(self._summaries), len(self._log),
+            tuple(self._tally), self._match,
         )  # fmt: skip
 
     def undo(self) -> None:
         if not self._undo:
             raise UndoError("nothing to undo: no action has been taken")
-        u = self._undo.pop()
-        if type(u) is int:
-            p = u & 3
-            self._hands[p] |= 1 << (u >> 2 & 63)
-            u >>= 8
-            self._leader = u & 3
-            self._led = (u >> 2 & 7) - 1
-            self._win_seat = (u >> 5 & 7) - 1
-            self._win_str = (u >> 8 & 127) - 1
-            self._win_card = (u >> 15 & 63) - 1
-            self._best_trump = (u >> 21 & 63) - 1
-            self._voids[p] = u >> 27
-            self._trick.pop()
-            self._player = p
-            self._log.pop()
-            self._legal = -1
-            return
+        u = self._undo[-1]
+        log = self._log
+        last = len(log) - 1 if type(log[-1]) is int else len(log) - 2  # skip the next deal's chance entry
+        again = log[u[15] : last]  # the snapshot is from before the trick's first card
+        if not again:
+            self._undo.pop()
+        self._restore(u)
+        for e in again:
+            log.append(e)
+            self._play(e & 63)  # type: ignore[operator]  # cards of one trick: always decisions
+        self._legal = -1
+
+    def _restore(self, u: tuple[Any, ...]) -> None:
         (
-            _, self._phase, self._player, self._forehand, self._trump, self._chooser, self._pushed,
-            self._start, hands, trick, self._leader, self._led,
-            self._win_seat, self._win_str, self._win_card, self._best_trump, self._tricks,
-            deal_tricks, voids, self._weis, self._weis_teams,
-            self._stoeck_seat, self._stoeck_done, s0, s1, self._winner,
-            self._deal_no, self._summaries, n_log, tally, self._match,
+            self._phase, self._player, fixed, hands, self._leader, self._tricks,
+            dt0, dt1, voids, self._weis_teams, self._stoeck_done,
+            s0, s1, self._winner, n_summaries, n_log, tally, self._match,
         ) = u  # fmt: skip
+        self._fixed = fixed
+        (
+            self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
+            self._weis, self._stoeck_seat,
+        ) = fixed  # fmt: skip
         self._hands = list(hands)
-        self._trick = list(trick)
-        self._deal_tricks = list(deal_tricks)
+        self._trick = []
+        self._led = self._win_seat = self._win_str = self._win_card = self._best_trump = -1
+        self._deal_tricks = [dt0, dt1]
         self._voids = list(voids)
         self._scores = [s0, s1]
         self._tally = list(tally)
+        del self._summaries[n_summaries:]
         del self._log[n_log:]
         self._legal = -1
 
@@ -413,6 +442,7 @@ class JassState(State):
         v: dict[str, Any] = {
             "game": "jass",
             "seat": seat,
+            "options": dict(self.game.options),
             "profile": self._profile.name,
             "target": self._target,
             "phase": PHASE_NAMES[self._phase],
@@ -424,9 +454,11 @@ class JassState(State):
             "trump": None if self._trump < 0 else MODES[self._trump],
             "trump_chosen_by": None if self._chooser < 0 else self._chooser,
             "pushed": self._pushed,
-            "trick": [{"seat": s, "card": names[c]} for s, c in zip(trick_seats, self._trick)],
+            "trick": [{"seat": s, "card": names[c]} for s, c in zip(trick_seats, self._trick, strict=True)],
             "trick_leader": self._leader if self._trick else None,
             "tricks": tricks,
+            "last_trick": self._last_trick_json(),
+            "cannot_hold": [DECK.notation(v) for v in self._voids],  # what everybody has inferred
             "weis": shown,
             "weis_scored_by": None if self._weis_teams is None else list(self._weis_teams),
             "stoeck": self._stoeck_seat if self._stoeck_done else None,
@@ -439,6 +471,16 @@ class JassState(State):
             v["legal_actions"] = [a.text for a in self.legal_actions()]
         return v
 
+    def _last_trick_json(self) -> dict[str, Any] | None:
+        """The trick taken last, even when it closed the previous deal."""
+        if self._tricks:
+            deal, (lead, cards, win, pts) = self._deal_no, self._tricks[-1]
+        elif self._summaries and self._summaries[-1].last_trick is not None:
+            deal, (lead, cards, win, pts) = self._summaries[-1].number, self._summaries[-1].last_trick
+        else:
+            return None
+        return {"deal": deal, "leader": lead, "cards": [DECK.names[c] for c in cards], "winner": win, "points": pts}
+
     def clone(self) -> JassState:
         new = object.__new__(JassState)
         for name in JassState.__slots__:
@@ -446,6 +488,7 @@ class JassState(State):
         new._log = list(self._log)
         new._scores = list(self._scores)
         new._undo = list(self._undo)
+        new._summaries = list(self._summaries)
         new._hands = list(self._hands)
         new._trick = list(self._trick)
         new._deal_tricks = list(self._deal_tricks)
@@ -506,6 +549,7 @@ class JassState(State):
                     for s in range(4):
                         if new._start[s] & pair == pair:
                             new._stoeck_seat = s
+        new._fix()
         new._legal = -1
         return new
 
@@ -524,7 +568,8 @@ class JassState(State):
 
     def _position(self) -> tuple[Any, ...]:
         snap = self._snapshot()
-        return snap[1:28] + snap[29:] + (tuple(self._log),)  # the log itself, not its length
+        trick = (tuple(self._trick), self._led, self._win_seat, self._win_str, self._win_card, self._best_trump)
+        return snap[:15] + snap[16:] + trick + (tuple(self._log),)  # the log itself, not its length
 
     def _chance_json(self, outcome: Any) -> Any:
         return {"hands": [DECK.notation(h) for h in outcome]}
@@ -533,4 +578,4 @@ class JassState(State):
         return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self._scores}>"
 
 
-__all__ = ["JassState", "ACTIONS", "ACTION_TEXTS", "deal_hands", "NotationError"]
+__all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "NotationError", "deal_hands"]

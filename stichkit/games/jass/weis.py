@@ -11,9 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from stichkit.cards import bits
-
-from .cards import DECK, SUIT_MASK, SUITS, UNE
+from .cards import DECK, UNE
 from .profiles import Profile
 
 
@@ -59,6 +57,8 @@ def best_weis(hand: int, profile: Profile) -> tuple[Weis, ...]:
     """The Weis a player announces with this hand (empty when none)."""
     common = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 511  # ranks held in all four suits
     fours = [r for r in RANKS_OF[common] if profile.four_points[r]] if common else []
+    if not fours:
+        return tuple(_sequences(hand, profile))
     best: tuple[Weis, ...] = ()
     best_key: tuple[int, tuple[int, int, int]] = (0, (0, 0, 0))
     for k in range(len(fours) + 1):
@@ -94,10 +94,9 @@ def rank_key(w: Weis, trump: int) -> tuple[int, int, int, int]:
     """How one Weis ranks against another: points, more cards, higher top card, trump.
 
     Under Undenufe the lower sequence is the higher one (the order of the cards is turned round)."""
+    height = w.top
     if trump == UNE:
         height = 8 - (w.top - w.length + 1) if w.suit >= 0 else 8 - w.top
-    else:
-        height = w.top
     is_trump = int(0 <= trump < 4 and (w.suit == trump or w.suit < 0))
     return (w.points, w.length, height, is_trump)
 
@@ -111,7 +110,7 @@ def scoring_teams(weis: tuple[tuple[Weis, ...], ...], trump: int, forehand: int,
         for w in weis[seat]:
             key: tuple[int, ...] = rank_key(w, trump)
             if profile.weis_tie == "nearer":
-                key = key + (-((forehand - seat) % 4),)
+                key = (*key, -((forehand - seat) % 4))
             team = seat & 1
             cur = best[team]
             if cur is None or key > cur:
@@ -128,6 +127,3 @@ def scoring_teams(weis: tuple[tuple[Weis, ...], ...], trump: int, forehand: int,
 
 def weis_json(seat: int, w: Weis) -> dict[str, object]:
     return {"seat": seat, "kind": w.kind, "cards": DECK.notation(w.cards), "points": w.points, "text": w.describe()}
-
-
-__all__ = ["Weis", "best_weis", "scoring_teams", "rank_key", "weis_json", "RUNS", "SUITS", "SUIT_MASK", "bits"]
