@@ -1,0 +1,45 @@
+"""Bots: `make(name, **params)` gives a bot; `bot.choose(state_or_view, seat)` gives its Action.
+
+A bot sees only what its seat may see: given a State it works from `state.view(seat)`.
+See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stichkit.core import OptionError
+
+from .base import Bot, Param, View, game_of, seat_view
+from .heuristic import HeuristicBot
+from .random_bot import RandomBot
+
+_BOTS: dict[str, type[Bot]] = {}
+
+
+def register(cls: type[Bot]) -> type[Bot]:
+    """Add a bot class under its `name` (usable as a class decorator)."""
+    _BOTS[cls.name] = cls
+    return cls
+
+
+register(RandomBot)
+register(HeuristicBot)
+
+
+def bot_names() -> tuple[str, ...]:
+    """The names `make` accepts, sorted."""
+    return tuple(sorted(_BOTS))
+
+
+def make(name: str, **params: Any) -> Bot:
+    """A new bot. Unknown names and parameters raise OptionError naming what is allowed."""
+    cls = _BOTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise OptionError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
+    return cls(**params)
+
+
+__all__ = [
+    "Bot", "HeuristicBot", "Param", "RandomBot", "View", "bot_names", "game_of", "make", "register", "seat_view",
+]  # fmt: skip

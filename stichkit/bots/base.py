@@ -1,0 +1,124 @@
+"""The bot protocol: a bot turns what one seat sees into an Action.
+
+A bot works from `state.view(seat)` only, so it can never read what its seat may not see. Given
+a State it takes that view first; given a view (a dict) it uses it as is.
+"""
+
+from __future__ import annotations
+
+import zlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from stichkit.core import Action, Game, OptionError, State, load_game
+
+View = dict[str, Any]
+
+_GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+
+
+def game_of(view: Mapping[str, Any]) -> Game:
+    """The Game a view belongs to (cached per game and options): it turns notation into Actions."""
+    options = view["options"]
+    key = (view["game"], tuple(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load_game(view["game"], **options)
+    return game
+
+
+def seat_view(state_or_view: State | Mapping[str, Any], seat: int) -> View:
+    """What `seat` sees, checked to be `seat`'s turn. A State is reduced to `state.view(seat)`."""
+    if isinstance(state_or_view, State):
+        view = state_or_view.view(seat)
+    elif isinstance(state_or_view, Mapping):
+        view = dict(state_or_view)
+        if view.get("seat") != seat:
+            raise ValueError(f"this view is seat {view.get('seat')!r}'s, not seat {seat!r}'s")
+    else:
+        raise TypeError(f"a bot chooses from a State or a view dict, not {type(state_or_view).__name__}")
+    to_move = view.get("current_player")
+    if to_move != seat:
+        who = "the game is over" if to_move is None else f"it is seat {to_move}'s turn"
+        raise ValueError(f"seat {seat} is not to move: {who}")
+    if "legal_actions" not in view:
+        raise ValueError(f"the view of seat {seat} lists no legal_actions")
+    return view
+
+
+@dataclass(frozen=True)
+class Param:
+    """A keyword parameter of a bot. `check` returns the accepted value or a reason it is not."""
+
+    name: str
+    default: Any
+    doc: str
+    check: Callable[[Any], tuple[Any, str | None]]
+
+
+def check_seed(value: Any) -> tuple[Any, str | None]:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value, None
+    if isinstance(value, str):
+        try:
+            return int(value), None
+        except ValueError:
+            pass
+    return value, "a whole number or None"
+
+
+SEED = Param("seed", None, "a whole number or None: fixes the bot's random choices", check_seed)
+
+
+class Bot(ABC):
+    """A player. Subclasses set `name` and `PARAMS` and implement `decide` (view → notation)."""
+
+    name: ClassVar[str]
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
+
+    params: dict[str, Any]
+
+    def __init__(self, **params: Any) -> None:
+        self.params = resolve_params(self.name, self.PARAMS, params)
+
+    def choose(self, state_or_view: State | Mapping[str, Any], seat: int) -> Action:
+        """The action `seat` takes now. Raises ValueError if it is not `seat`'s turn."""
+        view = seat_view(state_or_view, seat)
+        text = self.decide(view)
+        return game_of(view).parse_action(text)
+
+    @abstractmethod
+    def decide(self, view: View) -> str:
+        """The notation of the chosen action; `view` is the seat's own, with `legal_actions`."""
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"make({self.name!r}{args})"
+
+
+def resolve_params(bot: str, declared: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    by_name = {p.name: p for p in declared}
+    for key in given:
+        if key not in by_name:
+            names = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(f"bot {bot!r} has no parameter {key!r}; its parameters are: {names}")
+    out: dict[str, Any] = {}
+    for p in declared:
+        if p.name not in given:
+            out[p.name] = p.default
+            continue
+        value, problem = p.check(given[p.name])
+        if problem:
+            raise OptionError(f"bot {bot!r}: parameter {p.name}={given[p.name]!r} is not allowed; allowed: {problem}")
+        out[p.name] = value
+    return out
+
+
+def view_key(view: Mapping[str, Any]) -> int:
+    """A number fixed by what the seat sees now: seeds tie-breaks so a bot is a pure function of
+    (its seed, the view), independent of call order, process and PYTHONHASHSEED."""
+    played = sum(len(t["cards"]) for t in view.get("tricks", ()))
+    text = f"{view.get('deal_number')}/{played}/{view.get('trick')}/{view.get('hand')}/{view.get('phase')}"
+    return zlib.crc32(text.encode())

@@ -1,0 +1,37 @@
+"""`heuristic`: a rule-of-thumb player per game, fast and without search."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from stichkit.core import OptionError
+
+from . import jass_heuristic
+from .base import SEED, Bot, View, view_key
+
+# Game name -> decide(view, tie_break_rng_or_None) -> action notation.
+POLICIES: dict[str, Callable[[View, random.Random | None], str]] = {
+    "jass": jass_heuristic.decide,
+}
+
+
+class HeuristicBot(Bot):
+    """Plays each game by its own rules of thumb (see docs/bots.md). With a `seed`, equally good
+    choices are broken at random; the choice is still a pure function of the seed and the view."""
+
+    name = "heuristic"
+    PARAMS = (SEED,)
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.seed: int | None = self.params["seed"]
+
+    def decide(self, view: View) -> str:
+        policy = POLICIES.get(view["game"])
+        if policy is None:
+            have = ", ".join(sorted(POLICIES))
+            raise OptionError(f"no heuristic bot for {view['game']} yet; heuristic bots exist for: {have}")
+        rng = None if self.seed is None else random.Random(self.seed * 1_000_003 + view_key(view))
+        return policy(view, rng)
