@@ -1,5 +1,149 @@
-"""The `stich` command (placeholder until the CLI lands)."""
+"""The `stich` command: `play`, `simulate`, `replay` and `games`.
+
+Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
+no dependencies (`pip install stichkit[cli]` brings rich).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+import stichkit
+
+from .common import HUMAN, CliError, load_game, parse_options, parse_seats
+
+EXIT_USAGE = 2
+NEED_RICH = "stich needs the rich library for this command: install stichkit[cli]  (pip install 'stichkit[cli]')"
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="stich", description="Play, simulate and replay trick-taking card games.")
+    parser.add_argument("--version", action="version", version=f"stich (stichkit) {stichkit.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game at this terminal", description="Play a game against bots.")
+    play.add_argument("game", metavar="GAME", help="game name (see `stich games`)")
+    play.add_argument("options", nargs="*", metavar="option=value", help="game options, e.g. target=1500")
+    play.add_argument("--seats", help=f"one player per seat, e.g. {HUMAN},heuristic,heuristic,heuristic")
+    play.add_argument("--seed", type=int, help="seed for the deals and the bots (a game you can play again)")
+    play.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help="pause before each bot move")
+    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every move")
+    play.add_argument("--resume", metavar="FILE", help="go on with a saved game")
+
+    sim = sub.add_parser("simulate", help="let bots play many games", description="Bots against bots.")
+    sim.add_argument("game", metavar="GAME")
+    sim.add_argument("options", nargs="*", metavar="option=value", help="game options, e.g. target=1500")
+    sim.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    sim.add_argument("--seats", required=True, help="one bot per seat, e.g. heuristic,random,heuristic,random")
+    sim.add_argument("--seed", type=int, help="game i uses seed SEED+i (default: random, printed)")
+    sim.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
+    sim.add_argument("--json", action="store_true", help="print machine-readable results only")
+
+    rep = sub.add_parser("replay", help="step through a saved game", description="Replay a game record.")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--seat", type=int, metavar="N", help="see the game as seat N (default: spectator)")
+    rep.add_argument("--step", action="store_true", help="wait for Enter between moves (on a terminal)")
+
+    sub.add_parser("games", help="list the games")
+    return parser
+
+
+def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = None) -> int:
+    """Run `stich`. Tests pass `console` (a rich Console) and `input_fn` (prompt -> answer)."""
+    parser = build_parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        # Options may follow flags (`stich play jass --seed 3 target=1500`): argparse leaves them over.
+        stray = [w for w in extra if w.startswith("-") or "=" not in w]
+        if stray:
+            parser.error("unrecognized arguments: " + " ".join(stray))
+    except SystemExit as e:  # --help, --version, usage errors: a return code, not an exception
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    if args.command == "games":
+        for name in stichkit.game_names():
+            print(name)
+        return 0
+    args.options = [*getattr(args, "options", []), *extra]
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        print(NEED_RICH, file=sys.stderr)
+        return EXIT_USAGE
+    from rich.console import Console
+
+    out = console if console is not None else Console()
+    try:
+        if args.command == "play":
+            return cmd_play(args, out, input_fn)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
+        return cmd_replay(args, out, input_fn)
+    except CliError as e:
+        err = console if console is not None else Console(stderr=True)
+        err.print(f"[red]stich {args.command}:[/red] {_escape(str(e))}")
+        return EXIT_USAGE
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def cmd_play(args: argparse.Namespace, console: Any, input_fn: Any) -> int:
+    from .common import read_record
+    from .play import PlaySession
+
+    if args.delay < 0:
+        raise CliError("--delay must be 0 or more seconds")
+    if args.resume:
+        if args.options:
+            raise CliError("a resumed game keeps its saved options; leave out " + " ".join(args.options))
+        state = read_record(args.resume)
+        if state.game.name != args.game.lower():
+            raise CliError(f"{args.resume} holds a {state.game.name} game, not {args.game}")
+    else:
+        game = load_game(args.game, parse_options(args.options))
+        state = game.new_state(seed=args.seed)
+    seats = parse_seats(args.seats, state.game.num_players, allow_human=True)
+    session = PlaySession(state, seats, console, input_fn, delay=args.delay, save_path=args.save, seed=args.seed)
+    if args.resume:
+        view = state.view(None)
+        line = f"Resumed {_escape(args.resume)}: scores {view.get('scores')}"
+        session.log.append(line)
+        console.print(line)
+    return session.run()
+
+
+def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
+    from .simulate import print_results, simulate
+
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    game = load_game(args.game, parse_options(args.options))
+    seats = parse_seats(args.seats, game.num_players, allow_human=False)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    show_bar = console.is_terminal and not args.json
+    results = simulate(game, seats, args.games, seed, args.workers, console, progress=show_bar)
+    print_results(results, console, args.json)
     return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Any, input_fn: Any) -> int:
+    from .replay import replay_file
+
+    wait = None
+    if args.step:
+        if input_fn is not None:
+            wait = lambda: input_fn("")
+        elif sys.stdin.isatty():
+            wait = lambda: console.input("[dim]Enter: next move, q: stop[/dim] ")
+    return replay_file(args.file, console, seat=args.seat, wait=wait)

@@ -1,0 +1,133 @@
+"""`stich simulate`: bots against bots, many games, one results table (or JSON).
+
+Game i is played with seed S+i and every bot is seeded from it, so a run repeats exactly, with
+any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+import stichkit
+
+from .common import bot_seed, make_bot
+from .render import renderer_for
+
+Task = tuple[str, dict[str, Any], list[str], int]
+
+
+def play_one(task: Task) -> tuple[list[int], list[int], int]:
+    """One bot game: final scores, winners and the number of decisions. Runs in worker processes."""
+    name, options, seats, seed = task
+    state = stichkit.load_game(name, **options).new_state(seed=seed)
+    bots = [make_bot(bot, bot_seed(seed, i)) for i, bot in enumerate(seats)]
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state, seat))
+        moves += 1
+    return state.scores(), state.winners(), moves
+
+
+def simulate(
+    game: stichkit.Game,
+    seats: list[str],
+    games: int,
+    seed: int,
+    workers: int,
+    console: Console,
+    *,
+    progress: bool,
+) -> dict[str, Any]:
+    tasks: list[Task] = [(game.name, dict(game.options), seats, seed + i) for i in range(games)]
+    results: list[tuple[list[int], list[int], int]] = []
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            chunk = max(1, games // (workers * 8))
+            _collect(pool.map(play_one, tasks, chunksize=chunk), results, games, console, progress)
+    else:
+        _collect(map(play_one, tasks), results, games, console, progress)
+    return summarize(game, seats, games, seed, results)
+
+
+def _collect(it: Any, results: list[Any], games: int, console: Console, progress: bool) -> None:
+    if not progress:
+        results.extend(it)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        for r in it:
+            results.append(r)
+            bar.advance(task)
+
+
+def summarize(
+    game: stichkit.Game, seats: list[str], games: int, seed: int, results: list[tuple[list[int], list[int], int]]
+) -> dict[str, Any]:
+    n = game.num_players
+    wins = [sum(1 for _, w, _ in results if s in w) for s in range(n)]
+    totals = [sum(sc[s] for sc, _, _ in results) for s in range(n)]
+    per_seat = [
+        {"seat": s, "bot": seats[s], "wins": wins[s], "win_rate": wins[s] / games, "mean_score": totals[s] / games}
+        for s in range(n)
+    ]
+    out: dict[str, Any] = {
+        "game": game.name,
+        "options": dict(game.options),
+        "games": games,
+        "seed": seed,
+        "seats": seats,
+        "per_seat": per_seat,
+    }
+    teams = renderer_for(game).teams()
+    if any(len(t) > 1 for t in teams):
+        out["per_team"] = [
+            {
+                "seats": list(t),
+                "bots": [seats[s] for s in t],
+                "wins": wins[t[0]],
+                "win_rate": wins[t[0]] / games,
+                "mean_score": totals[t[0]] / games,
+            }
+            for t in teams
+        ]
+    out["mean_moves"] = sum(m for _, _, m in results) / games
+    return out
+
+
+def print_results(res: dict[str, Any], console: Console, as_json: bool) -> None:
+    if as_json:
+        console.out(json.dumps(res, indent=2), highlight=False)
+        return
+    title = f"{res['game']} · {res['games']} games · seeds {res['seed']}..{res['seed'] + res['games'] - 1}"
+    table = Table(title=title, title_justify="left")
+    for col, just in (("Seat", "right"), ("Bot", "left"), ("Wins", "right"), ("Win rate", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    table.add_column("Mean score", justify="right")
+    for row in res["per_seat"]:
+        rate, mean = f"{row['win_rate']:.1%}", f"{row['mean_score']:.1f}"
+        table.add_row(str(row["seat"]), row["bot"], str(row["wins"]), rate, mean)
+    console.print(table)
+    if "per_team" in res:
+        teams = Table(title="Teams", title_justify="left")
+        for col in ("Seats", "Bots", "Wins", "Win rate", "Mean score"):
+            teams.add_column(col, justify="left" if col in ("Seats", "Bots") else "right")
+        for row in res["per_team"]:
+            teams.add_row(
+                "+".join(map(str, row["seats"])),
+                ", ".join(row["bots"]),
+                str(row["wins"]),
+                f"{row['win_rate']:.1%}",
+                f"{row['mean_score']:.1f}",
+            )
+        console.print(teams)
+    console.print(f"[dim]{res['mean_moves']:.1f} decisions per game on average[/dim]")
