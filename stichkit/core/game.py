@@ -79,6 +79,10 @@ class Game(ABC):
     def new_state(self, seed: int | None = None, deal: Any = None) -> State:
         """A fresh whole game. `seed` fixes every shuffle; `deal` gives the first deal explicitly."""
 
+    @abstractmethod
+    def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> State:
+        """A fresh game fed these chance outcomes in order (replay); later ones come from `seed`."""
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.name!r}, {opts})"
@@ -93,6 +97,7 @@ class State(ABC):
 
     game: Game
     _log: list[Entry]
+    _seed: int  # later chance outcomes (deals not yet dealt) come from it
 
     @property
     @abstractmethod
@@ -131,10 +136,6 @@ class State(ABC):
     @abstractmethod
     def sample_hidden(self, seat: int, rng: random.Random) -> State: ...
 
-    @abstractmethod
-    def _replay_state(self) -> State:
-        """A fresh state of the same game, fed the same chance outcomes (used by `replay`)."""
-
     def history(self) -> list[tuple[int, Action]]:
         """Every decision so far, as (seat, action), oldest first."""
         acts = self.game.actions
@@ -155,6 +156,7 @@ class State(ABC):
             "version": RECORD_VERSION,
             "game": self.game.name,
             "options": dict(self.game.options),
+            "seed": self._seed,
             "moves": moves,
         }
         if self.is_terminal():

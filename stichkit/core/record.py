@@ -34,8 +34,11 @@ def replay(record: Any) -> State:
             raise RecordError(f"move {i}: must be {{'chance': ...}} or {{'seat': n, 'action': text}}, not {m!r}")
         if "chance" in m:
             chances.append(m["chance"])
+    seed = record.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise RecordError(f"'seed' must be a whole number or absent, not {seed!r}")
     try:
-        state = game._state_from_chances(chances)  # type: ignore[attr-defined]
+        state = game._state_from_chances(chances, seed)
     except ValueError as e:
         raise RecordError(f"record's chance outcomes are invalid: {e}") from None
     for i, m in enumerate(moves):
@@ -44,7 +47,7 @@ def replay(record: Any) -> State:
         seat, text = m["seat"], m["action"]
         if state.is_terminal():
             raise RecordError(f"move {i}: {text!r} after the game is over")
-        if seat != state.current_player:
+        if type(seat) is not int or seat != state.current_player:
             raise RecordError(f"move {i}: seat {seat!r} moves, but it is seat {state.current_player}'s turn")
         if not isinstance(text, str):
             raise RecordError(f"move {i}: action must be notation text, not {text!r}")
@@ -60,6 +63,8 @@ def replay(record: Any) -> State:
         raise RecordError(f"move {i}: the record has {want!r} where the game gives {have!r}")
     result = record.get("result")
     if result is not None:
+        if not isinstance(result, dict):
+            raise RecordError(f"'result' must be an object with 'scores' and 'winners', not {result!r}")
         if not state.is_terminal():
             raise RecordError("record has a result but its moves do not finish the game")
         if result.get("scores") != state.scores() or result.get("winners") != state.winners():

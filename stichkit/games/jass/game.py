@@ -57,8 +57,11 @@ class Jass(Game):
         given = {} if deal is None else {0: parse_deal(deal)}
         return JassState(self, fresh_seed() if seed is None else seed, given)
 
-    def _state_from_chances(self, chances: list[Any]) -> JassState:
-        return JassState(self, 0, {i: parse_deal(c) for i, c in enumerate(chances)})
+    def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> JassState:
+        """A state whose deals are `chances`, in order; later deals come from `seed` (fresh if None)."""
+        return JassState(
+            self, fresh_seed() if seed is None else seed, {i: parse_deal(c) for i, c in enumerate(chances)}
+        )
 
 
 def parse_deal(deal: Any) -> Hands:

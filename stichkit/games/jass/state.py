@@ -357,6 +357,8 @@ class JassState(State):
         if a >= 36:
             return f"{text}: trump is already chosen ({MODE_NAMES[self._trump]}); play a card"
         hand = self._hands[self._player]
+        if not hand >> a & 1:  # usually a card of another seat, played out of turn
+            return f"{text}: seat {self._player}, whose turn it is, does not hold {text}"
         reason = why_not(a, hand, len(self._trick), self._led, self._trump, self._best_trump)
         return f"{text}: {reason}"
 
@@ -507,10 +509,10 @@ class JassState(State):
         new._undo = []  # the old snapshots would hold the real hands
         new._seed = rng.getrandbits(63)
         new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
-        if self._phase == OVER:
-            return new
         others = [s for s in range(4) if s != seat]
         fixed = [0, 0, 0, 0]
+        if self._deal_no == 0 and self._forehand != seat:
+            fixed[self._forehand] |= self._hands[self._forehand] & (1 << START_CARD)  # D7 chose trump
         if self._weis_teams is not None:
             for s in others:
                 if s & 1 in self._weis_teams:
@@ -525,7 +527,7 @@ class JassState(State):
         played = [0, 0, 0, 0]
         for s in range(4):
             played[s] = self._start[s] & ~self._hands[s]
-        for _ in range(20):
+        for _ in range(50):  # rarely more than one: only a hidden better Weis is refused
             dealt = deal_constrained(cards, allowed, need, rng)
             hands = list(self._hands)
             for i, s in enumerate(others):
@@ -561,10 +563,6 @@ class JassState(State):
         if scoring_teams(weis, self._trump, self._forehand, self._profile) != self._weis_teams:
             return False
         return all(weis[s] == self._weis[s] for s in range(4) if s & 1 in self._weis_teams)
-
-    def _replay_state(self) -> JassState:
-        hands = {i: e[1] for i, e in enumerate(e for e in self._log if not isinstance(e, int))}
-        return JassState(self.game, self._seed, hands)
 
     def _position(self) -> tuple[Any, ...]:
         snap = self._snapshot()
