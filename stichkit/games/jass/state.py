@@ -533,17 +533,21 @@ class JassState(State):
             for i, s in enumerate(others):
                 hands[s] = dealt[i] | fixed[s]
             start = tuple(hands[s] | played[s] for s in range(4))
-            if self._consistent_weis(start):
+            weis = self._sampled_weis(start)
+            if weis is not None:
                 break
+        if weis is None:  # the shown Weis could not be matched: keep them, the rest as dealt
+            found = tuple(best_weis(h, self._profile) for h in start)
+            teams = self._weis_teams or ()
+            weis = tuple(self._weis[s] if s & 1 in teams else found[s] for s in range(4))
         new._hands = hands
         new._start = (start[0], start[1], start[2], start[3])
         for i in range(len(new._log) - 1, -1, -1):
             if not isinstance(new._log[i], int):
                 new._log[i] = ("chance", new._start)
                 break
-        if new._phase == PLAY:
-            if new._weis_teams is None and new._weis_on:
-                new._weis = tuple(best_weis(h, new._profile) for h in new._start)
+        if new._trump >= 0:
+            new._weis = weis
             if not new._stoeck_done:
                 new._stoeck_seat = -1
                 if new._stoeck_on and new._trump < 4:
@@ -555,14 +559,20 @@ class JassState(State):
         new._legal = -1
         return new
 
-    def _consistent_weis(self, start: tuple[int, ...]) -> bool:
-        """Shown Weis must still be each team's true best: nobody may hold a better one unseen."""
-        if self._weis_teams is None or not self._weis_on:
-            return True
+    def _sampled_weis(self, start: tuple[int, ...]) -> tuple[tuple[Weis, ...], ...] | None:
+        """The Weis of sampled hands, or None if they contradict what was shown after the first
+        trick: the scoring team must hold exactly its shown Weis, and nobody a better one."""
+        if not self._weis_on or self._trump < 0:
+            return self._weis
         weis = tuple(best_weis(h, self._profile) for h in start)
-        if scoring_teams(weis, self._trump, self._forehand, self._profile) != self._weis_teams:
-            return False
-        return all(weis[s] == self._weis[s] for s in range(4) if s & 1 in self._weis_teams)
+        teams = self._weis_teams
+        if teams is None:
+            return weis
+        if scoring_teams(weis, self._trump, self._forehand, self._profile) != teams:
+            return None
+        if any(weis[s] != self._weis[s] for s in range(4) if s & 1 in teams):
+            return None
+        return weis
 
     def _position(self) -> tuple[Any, ...]:
         snap = self._snapshot()
