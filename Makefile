@@ -27,7 +27,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	test -d .venv-bench || ($(PYTHON) -m venv .venv-bench && .venv-bench/bin/pip install --quiet -r bench/requirements.txt)
-	.venv-bench/bin/python bench/jass_playout.py
+	.venv-bench/bin/pip install --quiet -e .
+	.venv-bench/bin/python bench/jass_playout.py --deals 3000
 
 clean:
 	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache .hypothesis
