@@ -130,6 +130,15 @@ def deal_of(*hands: str | Iterable[str]) -> dict[str, list[list[str]]]:
     return {"hands": [split(h) for h in hands]}
 
 
+# A deal used by several tests: seat 0 holds D7 and so is the first forehand.
+BASIC = deal_of(
+    "D7 DJ DQ DK DA S6 S7 S8 C6",
+    "SA C7 C8 C9 C10 CJ CQ CK CA",
+    "D6 D8 D9 D10 H6 H7 H8 H10 HQ",
+    "HJ H9 HA HK S9 S10 SJ SQ SK",
+)
+
+
 def new_state(
     deal: Mapping[int, str | Iterable[str]] | dict[str, Any],
     *,

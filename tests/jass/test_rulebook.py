@@ -14,9 +14,9 @@ import stichkit
 
 from .helpers import (
     ALL_CARDS,
+    BASIC,
     DS_BUT_7,
     complete_deal,
-    deal_of,
     finish_deal,
     first_legal,
     legal,
@@ -26,14 +26,6 @@ from .helpers import (
     ref_points,
     ref_winner,
     spectator,
-)
-
-# A deal used by several tests: seat 0 holds D7 and so is the first forehand.
-BASIC = deal_of(
-    "D7 DJ DQ DK DA S6 S7 S8 C6",
-    "SA C7 C8 C9 C10 CJ CQ CK CA",
-    "D6 D8 D9 D10 H6 H7 H8 H10 HQ",
-    "HJ H9 HA HK S9 S10 SJ SQ SK",
 )
 
 

@@ -13,6 +13,7 @@ import pytest
 import stichkit
 
 from .helpers import (
+    BASIC,
     DS_BUT_7,
     RANKS,
     complete_deal,
@@ -24,13 +25,6 @@ from .helpers import (
     play,
     play_deal_checked,
     spectator,
-)
-
-BASIC = deal_of(
-    "D7 DJ DQ DK DA S6 S7 S8 C6",
-    "SA C7 C8 C9 C10 CJ CQ CK CA",
-    "D6 D8 D9 D10 H6 H7 H8 H10 HQ",
-    "HJ H9 HA HK S9 S10 SJ SQ SK",
 )
 
 TRUMP_ORDER = ("6", "7", "8", "10", "Q", "K", "A", "9", "J")  # low to high, as ruled
