@@ -90,6 +90,10 @@ LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 DEAL_TOTAL = 157
 
+# Stöck: the trump King and Queen, per trump suit.
+STOECK_PAIR = tuple((1 << (t * 9 + KING)) | (1 << (t * 9 + QUEEN)) for t in range(4))
+STOECK_POINTS = 20
+
 # Trumps strictly above a trump card: for the undertrump ban, one mask lookup per trick.
 TRUMPS_ABOVE = tuple(
     tuple(

@@ -15,19 +15,19 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, UndoError
-from stichkit.core.game import Entry, NotationError, State
+from stichkit.core.game import Entry, State
 from stichkit.core.sampling import deal_constrained
 
 from .cards import (
     ALL_CARDS,
     DECK,
-    KING,
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     MODE_NAMES,
     MODES,
     POINTS,
-    QUEEN,
+    STOECK_PAIR,
+    STOECK_POINTS,
     STRENGTH,
     SUIT_MASK,
 )
@@ -149,12 +149,18 @@ class JassState(State):
         if self._weis_on:
             prof = self._profile
             self._weis = tuple(best_weis(h, prof) for h in self._start)
-        if self._stoeck_on and mode < 4:
-            pair = (1 << (mode * 9 + QUEEN)) | (1 << (mode * 9 + KING))
+        self._stoeck_seat = self._stoeck_holder()
+        self._fix()
+
+    def _stoeck_holder(self) -> int:
+        """The seat dealt both trump King and Queen, or -1."""
+        mode = self._trump
+        if self._stoeck_on and 0 <= mode < 4:
+            pair = STOECK_PAIR[mode]
             for seat in range(4):
                 if self._start[seat] & pair == pair:
-                    self._stoeck_seat = seat
-        self._fix()
+                    return seat
+        return -1
 
     def _play(self, card: int) -> None:
         p = self._player
@@ -185,13 +191,11 @@ class JassState(State):
             if suit == mode:
                 self._best_trump = self._win_card
         trick.append(card)
-        if p == self._stoeck_seat and not self._stoeck_done:
-            pair = (1 << (mode * 9 + QUEEN)) | (1 << (mode * 9 + KING))
-            if self._hands[p] & pair == 0:
-                self._stoeck_done = True
-                self._tally[STOECK + (p & 1)] += 20
-                if self._claim(p & 1, 20):
-                    return
+        if p == self._stoeck_seat and not self._stoeck_done and not self._hands[p] & STOECK_PAIR[mode]:
+            self._stoeck_done = True  # the second of the pair is played: "Stöck!"
+            self._tally[STOECK + (p & 1)] += STOECK_POINTS
+            if self._claim(p & 1, STOECK_POINTS):
+                return
         if len(trick) == 4:
             self._end_trick()
         else:
@@ -549,12 +553,7 @@ class JassState(State):
         if new._trump >= 0:
             new._weis = weis
             if not new._stoeck_done:
-                new._stoeck_seat = -1
-                if new._stoeck_on and new._trump < 4:
-                    pair = (1 << (new._trump * 9 + QUEEN)) | (1 << (new._trump * 9 + KING))
-                    for s in range(4):
-                        if new._start[s] & pair == pair:
-                            new._stoeck_seat = s
+                new._stoeck_seat = new._stoeck_holder()
         new._fix()
         new._legal = -1
         return new
@@ -586,4 +585,4 @@ class JassState(State):
         return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self._scores}>"
 
 
-__all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "NotationError", "deal_hands"]
+__all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "deal_hands"]
