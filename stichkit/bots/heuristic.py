@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +19,15 @@ POLICIES: dict[str, Callable[[View, random.Random | None], str]] = {
 }
 
 
+def policy_for(game: str) -> Callable[[View, random.Random | None], str] | None:
+    """The game's policy: `decide` in stichkit/bots/<game>_heuristic.py, found by its name."""
+    if game not in POLICIES and isinstance(game, str) and game.isidentifier():
+        module = f"stichkit.bots.{game}_heuristic"
+        if importlib.util.find_spec(module) is not None:
+            POLICIES[game] = importlib.import_module(module).decide
+    return POLICIES.get(game)
+
+
 class HeuristicBot(Bot):
     """Plays each game by its own rules of thumb (see docs/bots.md). With a `seed`, equally good
     choices are broken at random; the choice is still a pure function of the seed and the view."""
@@ -29,7 +40,7 @@ class HeuristicBot(Bot):
         self.seed: int | None = self.params["seed"]
 
     def decide(self, view: View) -> str:
-        policy = POLICIES.get(view["game"])
+        policy = policy_for(view["game"])
         if policy is None:
             have = ", ".join(sorted(POLICIES))
             raise OptionError(f"no heuristic bot for {view['game']} yet; heuristic bots exist for: {have}")

@@ -8,6 +8,7 @@ module with a `Renderer` subclass and one line to `_MODULES`.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -98,8 +99,9 @@ class Renderer:
 
 
 def renderer_for(game: Game) -> Renderer:
-    module = _MODULES.get(game.name)
-    if module is None:
+    """The game's renderer: `RENDERER` in stichkit/cli/render_<game>.py, else the plain one."""
+    module = _MODULES.get(game.name, f"stichkit.cli.render_{game.name}")
+    if importlib.util.find_spec(module) is None:
         return Renderer(game)
     cls: type[Renderer] = importlib.import_module(module).RENDERER
     return cls(game)

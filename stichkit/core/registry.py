@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from .errors import OptionError
 from .game import Game
 
-# The games stichkit ships, and the module that defines each one.
+# The games stichkit is made for. Each lives in stichkit.games.<name>, whose GAME is its class;
+# a game counts as shipped once its package exists.
+_PLANNED = ("jass", "stichling", "stichmeister", "stichwahl")
 _MODULES: dict[str, str] = {
-    "jass": "stichkit.games.jass",
+    name: module for name in _PLANNED if importlib.util.find_spec(module := f"stichkit.games.{name}") is not None
 }
 
 
