@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .action import Action
 from .errors import IllegalActionError
 from .options import Option, resolve_options
 
-# A history entry: seat * 64 + action id for a decision (a small int, so logging allocates
-# nothing), or ("chance", outcome) for a deal or draw.
+# A history entry: seat * SEAT_SHIFT + action id for a decision (one int; with a small shift
+# CPython's cached small ints make logging allocate nothing), or ("chance", outcome).
 Entry = int | tuple[str, Any]
-SEAT_SHIFT = 64
 
 RECORD_FORMAT = "stichkit-record"
 RECORD_VERSION = 1
@@ -97,6 +96,7 @@ class State(ABC):
 
     game: Game
     _log: list[Entry]
+    SEAT_SHIFT: ClassVar[int] = 1 << 16  # must exceed every action id of the game
     _seed: int  # later chance outcomes (deals not yet dealt) come from it
 
     @property
@@ -139,7 +139,8 @@ class State(ABC):
     def history(self) -> list[tuple[int, Action]]:
         """Every decision so far, as (seat, action), oldest first."""
         acts = self.game.actions
-        return [divmod_entry(e, acts) for e in self._log if isinstance(e, int)]
+        shift = self.SEAT_SHIFT
+        return [(e // shift, acts[e % shift]) for e in self._log if isinstance(e, int)]
 
     def record(self) -> dict[str, Any]:
         """The game as a versioned JSON-serialisable record with every chance outcome written out."""
@@ -147,7 +148,7 @@ class State(ABC):
         moves: list[dict[str, Any]] = []
         for e in self._log:
             if isinstance(e, int):
-                seat, a = divmod(e, SEAT_SHIFT)
+                seat, a = divmod(e, self.SEAT_SHIFT)
                 moves.append({"seat": seat, "action": acts[a].text})
             else:
                 moves.append({"chance": self._chance_json(e[1])})
@@ -185,12 +186,3 @@ class State(ABC):
     @abstractmethod
     def _position(self) -> tuple[Any, ...]:
         """Everything that makes the game position (not caches or the random source)."""
-
-
-def divmod_entry(e: int, acts: Sequence[Action]) -> tuple[int, Action]:
-    seat, a = divmod(e, SEAT_SHIFT)
-    return seat, acts[a]
-
-
-def chances_of(moves: Sequence[Mapping[str, Any]]) -> list[Any]:
-    return [m["chance"] for m in moves if "chance" in m]

@@ -70,6 +70,7 @@ def deal_hands(seed: int, number: int) -> Hands:
 
 
 class JassState(State):
+    SEAT_SHIFT = 64  # 43 actions: seat * 64 + id stays a cached small int
     __slots__ = (
         "game", "_log", "_profile", "_target", "_weis_on", "_stoeck_on", "_seed", "_given",
         "_scores", "_winner", "_deal_no", "_summaries", "_tally", "_match", "_undo", "_legal",
@@ -334,7 +335,7 @@ class JassState(State):
             # Undo keeps one snapshot per trick (and per trump decision); a later card of the
             # trick is undone by restoring it and playing the trick's earlier cards again.
             self._undo.append(self._snapshot())
-        self._log.append(p * 64 + a)  # small ints are cached: the log allocates nothing
+        self._log.append(p * 64 + a)  # = p * SEAT_SHIFT + a; small ints are cached, nothing allocated
         self._legal = -1
         if a < 36:
             self._play(a)
