@@ -6,6 +6,7 @@ a State it takes that view first; given a view (a dict) it uses it as is.
 
 from __future__ import annotations
 
+import json
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -119,6 +120,4 @@ def resolve_params(bot: str, declared: tuple[Param, ...], given: Mapping[str, An
 def view_key(view: Mapping[str, Any]) -> int:
     """A number fixed by what the seat sees now: seeds tie-breaks so a bot is a pure function of
     (its seed, the view), independent of call order, process and PYTHONHASHSEED."""
-    played = sum(len(t["cards"]) for t in view.get("tricks", ()))
-    text = f"{view.get('deal_number')}/{played}/{view.get('trick')}/{view.get('hand')}/{view.get('phase')}"
-    return zlib.crc32(text.encode())
+    return zlib.crc32(json.dumps(view, sort_keys=True, separators=(",", ":")).encode())

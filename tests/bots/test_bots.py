@@ -117,8 +117,8 @@ def test_game_over_is_refused() -> None:
 
 
 def test_heuristic_for_a_game_without_one() -> None:
-    view = {"game": "stichwahl", "seat": 0, "current_player": 0, "options": {}, "legal_actions": ["N2"]}
-    with pytest.raises(OptionError, match="no heuristic bot for stichwahl yet"):
+    view = {"game": "skat", "seat": 0, "current_player": 0, "options": {}, "legal_actions": ["SA"]}
+    with pytest.raises(OptionError, match="skat"):
         make("heuristic").choose(view, 0)
 
 
