@@ -1,0 +1,98 @@
+"""Stichling as a Game: options, explicit deals, and the action table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stichkit.core.errors import DealError, OptionError
+from stichkit.core.game import Game, fresh_seed
+from stichkit.core.options import Option
+
+from .cards import DECKS, HAND_SIZE, StichlingDeck
+from .state import StichlingState, action_texts
+
+
+def _seat_check(value: int) -> str | None:
+    return None if 0 <= value < 5 else "a seat number 0..players-1"
+
+
+class Stichling(Game):
+    """2 to 5 players, each for themselves; play runs clockwise (seat + 1)."""
+
+    name = "stichling"
+    OPTIONS = (
+        Option("players", 4, "number of players: 2, 3, 4 or 5", choices=(2, 3, 4, 5)),
+        Option(
+            "first_player",
+            0,
+            "the seat that begins the first deal (the rulebook: the oldest player), 0..players-1",
+            kind=int,
+            check=_seat_check,
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.options["players"]
+        if self.options["first_player"] >= n:
+            raise OptionError(
+                f"option first_player={self.options['first_player']!r} is not allowed: "
+                f"with {n} players the seats are 0..{n - 1}"
+            )
+        self.num_players: int = n
+        self.deck: StichlingDeck = DECKS[n]
+        self._set_actions(action_texts(self.deck))
+
+    def notation_help(self) -> str:
+        top = self.deck.top
+        return (
+            f"play a card onto a trick place: colour G Y P B + value 1-{top}, '>', then the place 1-4 "
+            f"or 'new' (e.g. G7>2, B{top}>new); lay out the score tiles: order:123 … order:321 "
+            "(1 = smallest tile, left to right)"
+        )
+
+    def new_state(self, seed: int | None = None, deal: Any = None) -> StichlingState:
+        """A whole game. `deal`, if given, is the first deal: `{"hands": [[12 cards] × players]}`."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        given = {} if deal is None else {0: parse_deal(deal, self.deck)}
+        return StichlingState(self, fresh_seed() if seed is None else seed, given)
+
+    def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> StichlingState:
+        """A state whose deals are `chances`, in order; later deals come from `seed` (fresh if None)."""
+        if len(chances) > 3:
+            raise DealError(f"a Stichling game has 3 deals, not {len(chances)}")
+        given = {i: parse_deal(c, self.deck) for i, c in enumerate(chances)}
+        return StichlingState(self, fresh_seed() if seed is None else seed, given)
+
+
+def parse_deal(deal: Any, deck: StichlingDeck) -> tuple[int, ...]:
+    """A deal `{"hands": [[card, ...] × players]}`: 12 distinct cards each, every card of the deck."""
+    n = deck.players
+    shape = f'a {n}-player Stichling deal is {{"hands": [{", ".join(["[12 cards]"] * n)}]}}'
+    if not isinstance(deal, dict) or set(deal) != {"hands"}:
+        raise DealError(shape)
+    hands = deal["hands"]
+    if not isinstance(hands, list | tuple) or len(hands) != n:
+        count = len(hands) if isinstance(hands, list | tuple) else "no"
+        raise DealError(f"the deal has {count} hands; {shape}")
+    seen: dict[int, int] = {}
+    masks = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
+            count = len(hand) if isinstance(hand, list | tuple) else "no"
+            raise DealError(f"seat {seat}'s hand has {count} cards; every hand has {HAND_SIZE}")
+        m = 0
+        for text in hand:
+            try:
+                card = deck.parse(text)
+            except (KeyError, AttributeError):
+                raise DealError(
+                    f"seat {seat}: {text!r} is not a card of the {n}-player deck (colours G Y P B, values 1-{deck.top})"
+                ) from None
+            if card in seen:
+                raise DealError(f"{deck.names[card]} is dealt twice (seats {seen[card]} and {seat})")
+            seen[card] = seat
+            m |= 1 << card
+        masks.append(m)
+    return tuple(masks)
