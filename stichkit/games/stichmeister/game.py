@@ -1,0 +1,160 @@
+"""Stich-Meister as a Game: options, the action table, explicit deals and the random source."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from stichkit.core.errors import DealError
+from stichkit.core.game import Game, fresh_seed
+from stichkit.core.options import Option
+
+from .cards import DECK, deck_mask, hand_size
+from .rulecards import RULE_CARDS, RuleCard, load_rule_cards
+from .rules import compose
+from .state import ACTION_TEXTS, RULE_HAND, StichMeisterState
+
+
+def _rule_file(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        return "a path to a rule-card TOML file, or None for the shipped cards"
+    if value is not None:
+        load_rule_cards(value)  # raises RuleCardError (an OptionError) naming the card and field
+    return None
+
+
+class StichMeister(Game):
+    """3 to 5 players; the players rewrite the rules with rule cards before every round."""
+
+    name = "stichmeister"
+    OPTIONS = (
+        Option("players", 4, "number of players", choices=(3, 4, 5)),
+        Option("first_player", 0, "the dealer of the first round: a seat number", kind=int),
+        Option("rule_cards", None, "path of a corrected rule_cards.toml (None: the shipped file)", check=_rule_file),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.options["players"]
+        if not 0 <= self.options["first_player"] < n:
+            from stichkit.core.errors import OptionError
+
+            raise OptionError(f"option first_player={self.options['first_player']!r} must be a seat 0..{n - 1}")
+        self.num_players = n
+        self.rounds = n
+        path = self.options["rule_cards"]
+        self.rule_cards: tuple[RuleCard, ...] = RULE_CARDS if path is None else load_rule_cards(path)
+        self.deck = deck_mask(n)
+        self.hand_size = hand_size(n)
+        # 3 players: trump rules that name only removed cards (1s, 10s, 13s) leave the rule deck.
+        self.rule_deck = tuple(
+            c.number
+            for c in self.rule_cards
+            if not (
+                c.kind == "trump" and compose([c]).static_trumps and not compose([c]).static_trumps[0][1] & self.deck
+            )
+        )
+        self._set_actions(ACTION_TEXTS)
+
+    def notation_help(self) -> str:
+        return (
+            "play a card: suit F M K T + value 1-15 (e.g. K4, T15); choose a rule card: rule:N; "
+            "setup picks pass:CARD, down:CARD, show:CARD, discard:CARD; rule 34: remove:CARD"
+        )
+
+    def shuffle_rule_deck(self, seed: int) -> tuple[int, ...]:
+        deck = list(self.rule_deck)
+        random.Random(f"stichmeister/{seed}/rules").shuffle(deck)
+        return tuple(deck)
+
+    def deal_hands(self, seed: int, number: int) -> tuple[int, ...]:
+        """Round `number`'s deal: independent of play, so undo and redo deal the same."""
+        cards = [c for c in range(60) if self.deck >> c & 1]
+        random.Random(f"stichmeister/{seed}/deal/{number}").shuffle(cards)
+        k = self.hand_size
+        return tuple(sum(1 << c for c in cards[k * s : k * s + k]) for s in range(self.num_players))
+
+    def new_state(self, seed: int | None = None, deal: Any = None) -> StichMeisterState:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        given: dict[Any, Any] = {}
+        if deal is not None:
+            given = self.parse_deal(deal)
+        return StichMeisterState(self, fresh_seed() if seed is None else seed, given)
+
+    def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> StichMeisterState:
+        given: dict[Any, Any] = {}
+        for i, c in enumerate(chances):
+            if i == 0:
+                if not isinstance(c, dict) or set(c) != {"rule_deck"}:
+                    raise DealError('the first chance outcome is {"rule_deck": [...]}')
+                given["rule_deck"] = self._parse_rule_deck(c["rule_deck"])
+            else:
+                if not isinstance(c, dict) or set(c) != {"hands"}:
+                    raise DealError('a round\'s chance outcome is {"hands": [...]}')
+                given[i - 1] = self._parse_hands(c["hands"])
+        return StichMeisterState(self, fresh_seed() if seed is None else seed, given)
+
+    def parse_deal(self, deal: Any) -> dict[Any, Any]:
+        """An explicit first deal: {"hands": [[cards] per seat], optional "rule_deck": [all rule
+        numbers, the first three per seat in seat order, then the pile top first], or optional
+        "rule_hands": [[3 numbers] per seat] (the pile: the other numbers, ascending)}."""
+        if not isinstance(deal, dict) or "hands" not in deal or set(deal) - {"hands", "rule_deck", "rule_hands"}:
+            raise DealError('a Stich-Meister deal is {"hands": [...], optional "rule_deck" or "rule_hands"}')
+        given: dict[Any, Any] = {0: self._parse_hands(deal["hands"])}
+        if "rule_deck" in deal and "rule_hands" in deal:
+            raise DealError('give "rule_deck" or "rule_hands", not both')
+        if "rule_deck" in deal:
+            given["rule_deck"] = self._parse_rule_deck(deal["rule_deck"])
+        elif "rule_hands" in deal:
+            rh = deal["rule_hands"]
+            if not isinstance(rh, list | tuple) or len(rh) != self.num_players:
+                raise DealError(f"rule_hands has one list of {RULE_HAND} rule numbers per seat")
+            flat: list[Any] = []
+            for s, h in enumerate(rh):
+                if not isinstance(h, list | tuple) or len(h) != RULE_HAND:
+                    raise DealError(f"seat {s}'s rule hand must have {RULE_HAND} rule numbers, not {h!r}")
+                flat.extend(h)
+            rest = [k for k in self.rule_deck if k not in flat]
+            given["rule_deck"] = self._parse_rule_deck(flat + rest)
+        return given
+
+    def _parse_rule_deck(self, deck: Any) -> tuple[int, ...]:
+        if not isinstance(deck, list | tuple):
+            raise DealError("rule_deck is a list of rule-card numbers")
+        for k in deck:
+            if type(k) is not int or k not in self.rule_deck:
+                raise DealError(f"rule_deck: {k!r} is not a rule card of this game (numbers {len(self.rule_deck)})")
+        if len(set(deck)) != len(deck):
+            dup = next(k for k in deck if list(deck).count(k) > 1)
+            raise DealError(f"rule_deck: rule card {dup} appears twice")
+        if sorted(deck) != sorted(self.rule_deck):
+            raise DealError(f"rule_deck must hold all {len(self.rule_deck)} rule cards of this game, once each")
+        return tuple(deck)
+
+    def _parse_hands(self, hands: Any) -> tuple[int, ...]:
+        n, k = self.num_players, self.hand_size
+        if not isinstance(hands, list | tuple) or len(hands) != n:
+            raise DealError(f"a Stich-Meister deal has {n} hands, one per seat")
+        seen: dict[int, int] = {}
+        out = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list | tuple) or len(hand) != k:
+                size = len(hand) if isinstance(hand, list | tuple) else "no"
+                raise DealError(f"seat {seat}'s hand has {size} cards; with {n} players every hand has {k}")
+            m = 0
+            for text in hand:
+                try:
+                    card = DECK.parse(text)
+                except (KeyError, AttributeError):
+                    raise DealError(
+                        f"seat {seat}: {text!r} is not a Stich-Meister card (F M K T + value 1-15)"
+                    ) from None
+                if not self.deck >> card & 1:
+                    raise DealError(f"seat {seat}: {DECK.names[card]} is not in the {n}-player deck (no 1s, 10s, 13s)")
+                if card in seen:
+                    raise DealError(f"{DECK.names[card]} is dealt twice (seats {seen[card]} and {seat})")
+                seen[card] = seat
+                m |= 1 << card
+            out.append(m)
+        return tuple(out)

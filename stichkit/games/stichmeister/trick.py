@@ -1,0 +1,178 @@
+"""The trick: leading, following, the winner, who takes it, who leads next and the direction.
+
+Each piece reads the composed `RoundRules` switches and the `Trumps`; together they are the
+rulebook's "3. Stichspiel" with every basic rule in force applied:
+
+- following: the class of a card is "trump" for any trump, else its own suit. Follow the class of
+  the reference card (the first card; rule 27: the last face-up card). A trump never follows a
+  plain suit; any trump follows a trump. Cannot follow: any card (rule 28: a trump if you hold
+  one). Rule 40: following, beat the highest face-up card of that class if you can.
+- leading: any card (rule 39: no trump lead until a trump was played this round, unless you hold
+  only trumps).
+- the winner: highest trump, else highest card of the led suit; equal cards: the later one wins.
+  Rules 31 (values reversed), 32 (anti-trumps), 33 (suits equal) change the strength of a card;
+  rules 29 (the first card cannot win) and 30 (the second highest wins) change which card wins.
+- rule 35: the trick goes to the winner's left neighbour; rule 36: the winner's right neighbour
+  leads next; rule 37: the direction reverses after every trick. Left/right are seats +1/-1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stichkit.cards import bits
+
+from .cards import DECK, SUIT_MASK, SUIT_NAMES, suit_of
+from .rules import RoundRules
+from .trump import Trumps, value_height
+
+SWITCH_RULE = {  # switch -> effect kind, to name the rule card in messages
+    "must_trump": "must_trump",
+    "must_beat": "must_beat",
+    "trump_lead_needs_break": "no_trump_lead_until_broken",
+}
+
+
+def rule_of(rules: RoundRules, effect_kind: str) -> int:
+    """The number of the (first) rule card in force with this effect kind."""
+    return next(n for n, c in sorted(rules.by_number.items()) if c.effect_kind == effect_kind)
+
+
+def card_class(card: int, trumps: Trumps) -> int:
+    """The cards that follow `card`: all trumps for a trump, else its suit without the trumps."""
+    if trumps.mask >> card & 1:
+        return trumps.mask
+    return SUIT_MASK[suit_of(card)] & ~trumps.mask
+
+
+def class_name(card: int, trumps: Trumps) -> str:
+    return "trump" if trumps.mask >> card & 1 else SUIT_NAMES[suit_of(card)]
+
+
+def height_in_class(card: int, rules: RoundRules, trumps: Trumps) -> int:
+    """Height among the cards of its own class (for rule 40's "beat")."""
+    if trumps.mask >> card & 1:
+        return trumps.rank[card]
+    return value_height(card, rules.reverse_ranks)
+
+
+def reference(visible: Sequence[int], rules: RoundRules) -> int:
+    """The card to follow: the first (rule 27: the last face-up card)."""
+    return visible[-1] if rules.follow_last_card else visible[0]
+
+
+def _beaters(cls: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps) -> int:
+    """Cards of class `cls` higher than its highest face-up card in the trick (rule 40)."""
+    shown = [c for c in visible if cls >> c & 1]
+    if not shown:
+        return 0
+    best = max(height_in_class(c, rules, trumps) for c in shown)
+    return sum(1 << c for c in bits(cls) if height_in_class(c, rules, trumps) > best)
+
+
+def legal_plays(hand: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps, broken: bool) -> int:
+    """The cards of `hand` that may be played to a trick whose face-up cards are `visible`."""
+    if not visible:
+        if rules.trump_lead_needs_break and not broken and hand & ~trumps.mask:
+            return hand & ~trumps.mask
+        return hand
+    cls = card_class(reference(visible, rules), trumps)
+    same = hand & cls
+    if same:
+        if rules.must_beat:
+            up = same & _beaters(cls, visible, rules, trumps)
+            if up:
+                return up
+        return same
+    if rules.must_trump and hand & trumps.mask:
+        return hand & trumps.mask
+    return hand
+
+
+def why_not(card: int, hand: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps, broken: bool) -> str:
+    """Why `card` (held) may not be played now; "" if it may."""
+    name = DECK.names[card]
+    is_trump = bool(trumps.mask >> card & 1)
+    if not visible:
+        if rules.trump_lead_needs_break and not broken and is_trump and hand & ~trumps.mask:
+            n = rule_of(rules, "no_trump_lead_until_broken")
+            return f"{name} is a trump, and trump may not be led before a trump was played this round (rule {n})"
+        return ""
+    ref = reference(visible, rules)
+    cls = card_class(ref, trumps)
+    ref_name = class_name(ref, trumps)
+    which = "the last face-up card" if rules.follow_last_card else "the led card"
+    same = hand & cls
+    if same:
+        if not cls >> card & 1:
+            if is_trump:
+                return f"{name} is a trump and cannot follow {ref_name}; you must follow {ref_name} ({which})"
+            return f"you must follow {ref_name} ({which}), and {name} is {class_name(card, trumps)}"
+        if rules.must_beat:
+            up = same & _beaters(cls, visible, rules, trumps)
+            if up and not up >> card & 1:
+                n = rule_of(rules, "must_beat")
+                beat = " ".join(DECK.notation(up))
+                return f"{name} does not beat the highest face-up {ref_name}; you must beat it (rule {n}): {beat}"
+        return ""
+    if rules.must_trump and hand & trumps.mask and not is_trump:
+        n = rule_of(rules, "must_trump")
+        return f"you cannot follow {ref_name}, so you must play a trump (rule {n})"
+    return ""
+
+
+def inferred_voids(card: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps, broken: bool) -> int:
+    """What everybody learns about the rest of a hand from the card it played: cards it cannot hold."""
+    if not visible:
+        if rules.trump_lead_needs_break and not broken and trumps.mask >> card & 1:
+            return ~trumps.mask & ((1 << 60) - 1)  # led trump unbroken: only trumps were left
+        return 0
+    cls = card_class(reference(visible, rules), trumps)
+    if not cls >> card & 1:
+        void = cls
+        if rules.must_trump and not trumps.mask >> card & 1:
+            void |= trumps.mask
+        return void
+    if rules.must_beat:
+        up = _beaters(cls, visible, rules, trumps)
+        if up and not up >> card & 1:
+            return up
+    return 0
+
+
+def strength(card: int, led: int, rules: RoundRules, trumps: Trumps) -> int:
+    """How strong `card` is in a trick led by `led` (higher wins; equal: the later card wins)."""
+    if trumps.mask >> card & 1:
+        return trumps.rank[card] + (0 if rules.anti_trump else 300)  # 32: below all suits
+    led_trump = bool(trumps.mask >> led & 1)
+    v = value_height(card, rules.reverse_ranks)
+    if rules.suits_equal or (rules.anti_trump and led_trump):
+        return 200 + v  # 33 / 32 with trump led: every plain suit is equal
+    if not led_trump and suit_of(card) == suit_of(led):
+        return 200 + v
+    return 100  # a plain card of another suit: none of them can win, all equal
+
+
+def winner_position(cards: Sequence[int], rules: RoundRules, trumps: Trumps) -> int:
+    """The position (0 = lead) of the card that wins the trick."""
+    led = cards[0]
+    start = 1 if rules.lead_cannot_win else 0
+    order = sorted(range(start, len(cards)), key=lambda i: (strength(cards[i], led, rules, trumps), i), reverse=True)
+    if rules.second_highest_wins and len(order) > 1:
+        return order[1]
+    return order[0]
+
+
+def taker(winner: int, rules: RoundRules, n: int) -> int:
+    """Who gets the trick: the winner (rule 35: the winner's left neighbour)."""
+    return (winner + 1) % n if rules.trick_to_left else winner
+
+
+def next_leader(winner: int, rules: RoundRules, n: int) -> int:
+    """Who leads next: the winner (rule 36: the winner's right neighbour)."""
+    return (winner - 1) % n if rules.right_of_winner_leads else winner
+
+
+def direction_after(direction: int, rules: RoundRules) -> int:
+    """+1 clockwise, -1 counter-clockwise; rule 37 reverses it after every trick."""
+    return -direction if rules.reverse_direction else direction
