@@ -139,6 +139,8 @@ class StichwahlRenderer(Renderer):
         return f"{what.get(view['phase'], 'Your move')} > "
 
     def normalize(self, text: str, view: View, legal: list[str]) -> str:
+        if view["phase"] == "lead" and text.strip().isdigit():
+            return "lead:" + text.strip()  # the help promises: a seat number names the next leader
         text = super().normalize(text, view, legal)
         prefix = {"first_bonus": "bonus:", "prize": "prize:", "lead": "lead:"}.get(view["phase"])
         if prefix and not text.lower().startswith(prefix):

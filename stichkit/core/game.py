@@ -70,7 +70,7 @@ class Game(ABC):
         return self.parse_action(action).id if isinstance(action, str) else self._own(action).id
 
     def action_from_id(self, i: int) -> Action:
-        if not isinstance(i, int) or not 0 <= i < len(self.actions):
+        if type(i) is not int or not 0 <= i < len(self.actions):
             raise NotationError(f"action id {i!r} is out of range 0..{len(self.actions) - 1}")
         return self.actions[i]
 

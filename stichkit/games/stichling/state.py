@@ -411,6 +411,7 @@ class StichlingState(State):
             if deal == self._deal_no:
                 new._orders[s] = order
         new._legal = None
+        new._legal_ids = frozenset()  # the cache named the real hand of the player to move
         return new
 
     @staticmethod

@@ -8,9 +8,9 @@ reconstructed (see docs/stichwahl.md), and a user may load a corrected copy (opt
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -22,6 +22,9 @@ FAMILY_NAMES = ("Orca", "Pottwal", "Narwal", "Blauwal")  # the rulebook's "Orcaw
 VALUES = (1, 2, 3, 4, 6, 7, 8, 9)
 FIVES = ("5a", "5b", "5c", "5d")
 NAMES = (*(f + str(v) for f in FAMILIES for v in VALUES), *FIVES)
+# Pearls the rulebook's text fixes ("Damit bekommt sie 3 Punkte" for Narwal-2; the 5s give one
+# point, "Perle links"): a corrected table may not contradict them.
+TEXT_PEARLS = {"N2": 3}
 DECK = Deck(NAMES)
 NUM_CARDS = 36
 FIRST_FIVE = 32
@@ -131,6 +134,9 @@ def _card(i: int, raw: Any) -> Card:
     pearls = raw["pearls"]
     if type(pearls) is not int or not 1 <= pearls <= 3:
         raise CardTableError(f"card {name}: field 'pearls' is {pearls!r}; cards show 1, 2 or 3 pearls")
+    known = TEXT_PEARLS.get(name, 1 if family is None else None)
+    if known is not None and pearls != known:
+        raise CardTableError(f"card {name}: field 'pearls' is {pearls}; the rulebook's text fixes it at {known}")
     bonus = _check_bonus(name, raw["bonus"], family)
     for f in ("source", "confidence"):
         if not isinstance(raw[f], str) or not raw[f].strip():
@@ -165,10 +171,21 @@ def parse_table(data: dict[str, Any], path: str | None = None) -> CardTable:
     return CardTable(cards, path, tuple(c.pearls for c in cards), kinds, trump_to)
 
 
-@lru_cache(maxsize=16)
+_LOADED: dict[tuple[str | None, int, int], CardTable] = {}
+
+
 def load_table(path: str | None = None) -> CardTable:
-    """The shipped table (path None) or a corrected one; CardTableError names what is wrong."""
+    """The shipped table (path None) or a corrected one; CardTableError names what is wrong.
+
+    A corrected file is read again whenever it changes, so a fix takes effect at once."""
     try:
+        if path is None:
+            key: tuple[str | None, int, int] = (None, 0, 0)
+        else:
+            st = os.stat(path)
+            key = (path, st.st_mtime_ns, st.st_size)
+        if key in _LOADED:
+            return _LOADED[key]
         if path is None:
             text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
         else:
@@ -176,11 +193,17 @@ def load_table(path: str | None = None) -> CardTable:
                 text = f.read()
     except OSError as e:
         raise CardTableError(f"cannot read the card table {path!r}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise CardTableError(f"the card table {path!r} is not UTF-8 text: {e.reason} at byte {e.start}") from None
+    except ValueError as e:  # e.g. a NUL byte in the path
+        raise CardTableError(f"cannot read the card table {path!r}: {e}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise CardTableError(f"the card table {path or 'cards.toml'!r} is not valid TOML: {e}") from None
-    return parse_table(data, path)
+    table = parse_table(data, path)
+    _LOADED[key] = table
+    return table
 
 
 SHIPPED = load_table()
