@@ -1,0 +1,43 @@
+"""Every game can be played to the end in the terminal by a human seat (scripted here): bad
+input is refused with a reason and asked again, and the game ends with its winners."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+import stichkit
+from stichkit.cli.main import main
+
+GAMES = [("stichwahl", 3), ("stichling", 3), ("stichmeister", 3), ("jass", 4)]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_human_plays_a_whole_game(game: str, players: int) -> None:
+    con = Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+    prompts: list[str] = []
+    refused_once = False
+
+    def answer(prompt: str) -> str:
+        nonlocal refused_once
+        prompts.append(prompt)
+        if not refused_once:
+            refused_once = True
+            return "no-such-action"
+        if "Press Enter" in prompt:
+            return ""
+        found = re.search(r"\[(.*?)\]\s*>\s*$", prompt)
+        return found.group(1).split()[0] if found else "1"  # the legal list, or the first numbered choice
+
+    seats = ",".join(["human"] + ["heuristic"] * (players - 1))
+    options = [] if game == "jass" else [f"players={players}"]
+    code = main(["play", game, "--seats", seats, "--delay", "0", "--seed", "3", *options], console=con, input_fn=answer)
+    out = con.file.getvalue()  # type: ignore[attr-defined]
+    assert code == 0, out[-2000:]
+    assert len(prompts) > 5
+    assert "no-such-action" in out and "✗" in out  # refused with a reason, then asked again
+    assert re.search(r"game over|wins|winners", out, re.IGNORECASE), out[-1000:]
+    assert game in stichkit.game_names()
