@@ -12,6 +12,8 @@ from stichkit.core import OptionError
 
 from .base import Bot, Param, View, game_of, seat_view
 from .heuristic import HeuristicBot
+from .ismcts import ISMCTSBot
+from .open_bot import CHEAT_NOTE, OpenBot
 from .random_bot import RandomBot
 
 _BOTS: dict[str, type[Bot]] = {}
@@ -25,6 +27,8 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 register(RandomBot)
 register(HeuristicBot)
+register(ISMCTSBot)
+register(OpenBot)
 
 
 def bot_names() -> tuple[str, ...]:
@@ -40,6 +44,13 @@ def make(name: str, **params: Any) -> Bot:
     return cls(**params)
 
 
+def is_cheating(name: str) -> bool:
+    """Whether the bot of that name sees more than its seat may (`open`): for evaluations only."""
+    cls = _BOTS.get(name)
+    return bool(getattr(cls, "cheats", False))
+
+
 __all__ = [
-    "Bot", "HeuristicBot", "Param", "RandomBot", "View", "bot_names", "game_of", "make", "register", "seat_view",
+    "CHEAT_NOTE", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "Param", "RandomBot", "View", "bot_names",
+    "game_of", "is_cheating", "make", "register", "seat_view",
 ]  # fmt: skip

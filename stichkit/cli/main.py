@@ -1,4 +1,4 @@
-"""The `stich` command: `play`, `simulate`, `replay` and `games`.
+"""The `stich` command: `play`, `simulate`, `tournament`, `replay` and `games`.
 
 Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
 no dependencies (`pip install stichkit[cli]` brings rich).
@@ -42,6 +42,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
     sim.add_argument("--json", action="store_true", help="print machine-readable results only")
 
+    tour = sub.add_parser("tournament", help="a duplicate tournament between bots",
+                          description="Bots against bots on duplicate deals: every bot plays every hand.")  # fmt: skip
+    tour.add_argument("game", metavar="GAME")
+    tour.add_argument("options", nargs="*", metavar="option=value", help="game options, e.g. target=1500")
+    tour.add_argument("--seats", required=True,
+                      help="one bot per seat, e.g. ismcts,heuristic,ismcts,heuristic (or ismcts:time=0.2)")  # fmt: skip
+    tour.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals (each played per rotation)")
+    tour.add_argument("--seed", type=int, help="deal i uses game seed SEED+i (default: random, printed)")
+    tour.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
+    tour.add_argument("--json", action="store_true", help="print machine-readable results only")
+    tour.add_argument("--plot", metavar="FILE.png", help="draw the mean scores with their intervals to FILE.png")
+    tour.add_argument("--records", metavar="DIR", help="write every game's record (and index.json) to DIR")
+
     rep = sub.add_parser("replay", help="step through a saved game", description="Replay a game record.")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--seat", type=int, metavar="N", help="see the game as seat N (default: spectator)")
@@ -83,6 +96,8 @@ def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = 
             return cmd_play(args, out, input_fn)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "tournament":
+            return cmd_tournament(args, out)
         return cmd_replay(args, out, input_fn)
     except CliError as e:
         err = console if console is not None else Console(stderr=True)
@@ -134,6 +149,24 @@ def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
     show_bar = console.is_terminal and not args.json
     results = simulate(game, seats, args.games, seed, args.workers, console, progress=show_bar)
     print_results(results, console, args.json)
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
+    from .tournament import plot, print_summary, run
+
+    if args.deals < 1:
+        raise CliError("--deals must be at least 1")
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    game = load_game(args.game, parse_options(args.options))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    show_bar = console.is_terminal and not args.json
+    res = run(game, args.seats, args.deals, seed, args.workers, console, progress=show_bar, records_dir=args.records)
+    if args.plot:
+        plot(res, args.plot)
+        res["plot"] = args.plot
+    print_summary(res, console, args.json)
     return 0
 
 

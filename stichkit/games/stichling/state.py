@@ -378,7 +378,10 @@ class StichlingState(State):
         new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
         n = self._n
         others = [s for s in range(n) if s != seat]
-        pool = [c for s in others for c in bits(self._hands[s])]
+        unseen = 0
+        for s in others:
+            unseen |= self._hands[s]
+        pool = list(bits(unseen))  # in card order: the sample may depend on the view and rng only
         rng.shuffle(pool)
         hands = list(self._hands)
         at = 0

@@ -1,0 +1,171 @@
+"""Duplicate deals: every deal is played once per distinct rotation of the seats, in parallel.
+
+Deal i of a tournament uses game seed `seed + i`, so all rotations of a deal get the same cards
+(every chance outcome comes from the game seed). Rotation r puts the bot of seat (s + r) mod n at
+seat s; rotations that give the same line-up (e.g. r = 0 and 2 for `A,B,A,B`) are played once.
+Every bot is seeded from (deal, rotation, seat), so a tournament repeats exactly with any number
+of workers, as long as the bots search by iterations rather than by the clock.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import stichkit
+from stichkit import bots
+from stichkit.core import Game, OptionError
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot as the arena names it: `label` is how it is written (`ismcts:iterations=200`)."""
+
+    label: str
+    name: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def cheats(self) -> bool:
+        return bots.is_cheating(self.name)
+
+    def make(self, seed: int | None) -> bots.Bot:
+        """The bot, seeded with `seed` unless its spec gives a seed (or it takes none)."""
+        params: dict[str, Any] = dict(self.params)
+        bot = bots.make(self.name, **params)
+        if seed is not None and "seed" not in params and "seed" in bot.params:
+            bot = bots.make(self.name, seed=seed, **params)
+        return bot
+
+
+def parse_bot(text: str) -> BotSpec:
+    """`name` or `name:key=value:key=value`, checked by making the bot once."""
+    parts = [p.strip() for p in text.strip().split(":")]
+    name = parts[0].lower()
+    params: list[tuple[str, str]] = []
+    for p in parts[1:]:
+        key, sep, value = p.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"bot parameters are written name:key=value (e.g. ismcts:time=0.5), not {text!r}")
+        params.append((key.strip(), value.strip()))
+    bots.make(name, **dict(params))  # raises OptionError naming what is allowed
+    label = name + "".join(f":{k}={v}" for k, v in params)
+    return BotSpec(label, name, tuple(params))
+
+
+def rotations(n: int, labels: Sequence[str]) -> list[int]:
+    """The rotations r (seat s gets seat (s + r) mod n's bot) that give distinct line-ups."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for r in range(n):
+        lineup = tuple(labels[(s + r) % n] for s in range(n))
+        if lineup not in seen:
+            seen.add(lineup)
+            out.append(r)
+    return out
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a tournament: picklable, for worker processes."""
+
+    game: str
+    options: dict[str, Any]
+    specs: tuple[BotSpec, ...]  # by seat, already rotated
+    deal: int  # index of the deal in the tournament
+    seed: int  # the game seed of this deal
+    rotation: int
+    keep_record: bool = False
+
+
+@dataclass
+class GameResult:
+    deal: int
+    seed: int
+    rotation: int
+    players: list[str]  # bot label per seat
+    scores: list[int]
+    winners: list[int]
+    moves: int
+    decisions: list[int]  # per seat
+    seconds: list[float]  # thinking time per seat
+    record: dict[str, Any] | None = field(default=None, repr=False)
+
+
+def bot_seed(seed: int, rotation: int, seat: int) -> int:
+    return (seed * 1009 + rotation) * 31 + seat
+
+
+def play_task(task: Task) -> GameResult:
+    """Play one game of the tournament to its end (runs in a worker process)."""
+    state = stichkit.load_game(task.game, **task.options).new_state(seed=task.seed)
+    n = state.game.num_players
+    players = [spec.make(bot_seed(task.seed, task.rotation, s)) for s, spec in enumerate(task.specs)]
+    decisions = [0] * n
+    seconds = [0.0] * n
+    moves = 0
+    clock = time.perf_counter
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        t0 = clock()
+        action = players[seat].choose(state, seat)
+        seconds[seat] += clock() - t0
+        decisions[seat] += 1
+        state.apply(action)
+        moves += 1
+    labels = [spec.label for spec in task.specs]
+    record = None
+    if task.keep_record:
+        record = state.record()
+        record["players"] = labels  # extra keys are ignored by stichkit.replay
+        record["arena"] = {"deal": task.deal, "rotation": task.rotation,
+                           "cheating": [s for s, spec in enumerate(task.specs) if spec.cheats]}  # fmt: skip
+    return GameResult(task.deal, task.seed, task.rotation, labels, state.scores(), state.winners(), moves,
+                      decisions, seconds, record)  # fmt: skip
+
+
+def schedule(game: Game, specs: Sequence[BotSpec], deals: int, seed: int, *, records: bool = False) -> list[Task]:
+    """Every game of the tournament, deal by deal, rotation by rotation."""
+    n = game.num_players
+    if len(specs) != n:
+        raise OptionError(f"{game.name} has {n} seats, but {len(specs)} bots were given")
+    if deals < 1:
+        raise OptionError("a tournament needs at least 1 deal")
+    rots = rotations(n, [s.label for s in specs])
+    return [
+        Task(game.name, dict(game.options), tuple(specs[(s + r) % n] for s in range(n)), d, seed + d, r, records)
+        for d in range(deals)
+        for r in rots
+    ]
+
+
+def run_tournament(
+    game: Game,
+    specs: Sequence[BotSpec],
+    deals: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    records: bool = False,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play the whole schedule (in `workers` processes); results in schedule order."""
+    tasks = schedule(game, specs, deals, seed, records=records)
+    results: list[GameResult] = []
+    for r in _run(tasks, workers):
+        results.append(r)
+        if on_result is not None:
+            on_result(r)
+    return results
+
+
+def _run(tasks: list[Task], workers: int) -> Iterator[GameResult]:
+    if workers <= 1 or len(tasks) <= 1:
+        yield from map(play_task, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_task, tasks, chunksize=1)

@@ -1,0 +1,147 @@
+"""`stich tournament`: duplicate deals between bots, with intervals, ratings, a chart and records.
+
+    stich tournament jass --seats ismcts,heuristic,ismcts,heuristic --deals 50 --workers 2
+
+Bots are written `name` or `name:key=value:...` (e.g. `ismcts:time=0.2`). See docs/arena.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from stichkit.core import Game, OptionError
+
+from .common import CliError
+
+NEED_ARENA = "this needs the arena extra (openskill, matplotlib): pip install 'stichkit[arena]'"
+
+
+def parse_specs(text: str, num_players: int) -> list[Any]:
+    from stichkit.arena import parse_bot
+
+    words = [w for w in text.split(",")]
+    if len(words) != num_players:
+        raise CliError(f"--seats names {len(words)} bots, but this game has {num_players} seats")
+    try:
+        return [parse_bot(w) for w in words]
+    except OptionError as e:
+        raise CliError(str(e)) from None
+
+
+def run(
+    game: Game,
+    seats: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    console: Console,
+    *,
+    progress: bool,
+    records_dir: str | None = None,
+) -> dict[str, Any]:
+    from stichkit.arena import run_tournament, schedule, summarize
+
+    specs = parse_specs(seats, game.num_players)
+    try:
+        import openskill  # noqa: F401
+    except ImportError:
+        raise CliError(NEED_ARENA) from None
+    out_dir = None
+    if records_dir is not None:
+        out_dir = Path(records_dir)
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CliError(f"cannot make {records_dir}: {e.strerror or e}") from None
+    total = len(schedule(game, specs, deals, seed))
+    index: list[dict[str, Any]] = []
+
+    def keep(r: Any) -> None:
+        if out_dir is None or r.record is None:
+            return
+        name = f"{game.name}-deal{r.deal:04d}-rot{r.rotation}.json"
+        (out_dir / name).write_text(json.dumps(r.record, ensure_ascii=False) + "\n", encoding="utf-8")
+        index.append({"file": name, "deal": r.deal, "seed": r.seed, "rotation": r.rotation, "players": r.players,
+                      "scores": r.scores, "winners": r.winners})  # fmt: skip
+
+    if progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"), TimeRemainingColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("games", total=total)
+
+            def step(r: Any) -> None:
+                keep(r)
+                bar.advance(task)
+
+            results = run_tournament(game, specs, deals, seed, workers=workers, records=out_dir is not None,
+                                     on_result=step)  # fmt: skip
+    else:
+        results = run_tournament(game, specs, deals, seed, workers=workers, records=out_dir is not None,
+                                 on_result=keep)  # fmt: skip
+    summary = summarize(game, specs, deals, seed, results)
+    if out_dir is not None:
+        summary["records"] = str(out_dir)
+        (out_dir / "index.json").write_text(json.dumps({"summary": summary, "games": index}, indent=1) + "\n",
+                                            encoding="utf-8")  # fmt: skip
+    return summary
+
+
+def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
+    if as_json:
+        console.out(json.dumps(res, indent=2), highlight=False)
+        return
+    title = (f"{res['game']} · duplicate tournament · {res['deals']} deals × {len(res['rotations'])} rotations "
+             f"= {res['games']} games · seeds {res['seed']}..{res['seed'] + res['deals'] - 1}")  # fmt: skip
+    table = Table(title=title, title_justify="left")
+    for col in ("Bot", "Seats", "Mean score", "± 95%", "Win share", "± 95%", "Even", "Win rate", "Rating", "s/dec"):
+        table.add_column(col, justify="left" if col == "Bot" else "right")
+    for row in res["bots"]:
+        name = row["bot"] + (" [red](CHEATS: sees all hands)[/red]" if row["cheats"] else "")
+        half = "–" if row["score_ci95"] is None else f"{row['score_ci95']:.1f}"
+        share_half = "–" if row["win_share_ci95"] is None else f"{row['win_share_ci95']:.1%}"
+        rating = row.get("rating")
+        rate = "" if rating is None else f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"
+        table.add_row(name, str(row["seats"]), f"{row['mean_score']:.1f}", half, f"{row['win_share']:.1%}",
+                      share_half, f"{row['even_share']:.0%}", f"{row['win_rate']:.1%}", rate,
+                      f"{row['seconds_per_decision']:.3f}")  # fmt: skip
+    console.print(table)
+    if res["cheating"]:
+        console.print("[red]cheats: sees all hands; evaluation upper bound only:[/red] " + ", ".join(res["cheating"]))
+    if "records" in res:
+        console.print(f"[dim]records of every game in {res['records']} (replay one with `stich replay FILE`)[/dim]")
+    console.print(f"[dim]{res['mean_moves']:.1f} decisions per game on average[/dim]")
+
+
+def plot(res: dict[str, Any], path: str) -> None:
+    """A bar chart of each bot's mean score with its 95% interval (matplotlib, no display needed)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CliError(NEED_ARENA) from None
+    rows = res["bots"]
+    names = [r["bot"] + (" (cheats)" if r["cheats"] else "") for r in rows]
+    means = [r["mean_score"] for r in rows]
+    errs = [r["score_ci95"] or 0.0 for r in rows]
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.6 * len(rows) + 1), 3.6))
+    colors = ["#c0392b" if r["cheats"] else "#2e86c1" for r in rows]
+    ax.bar(range(len(rows)), means, yerr=errs, capsize=6, color=colors)
+    ax.set_xticks(range(len(rows)), names, rotation=15, ha="right")
+    ax.set_ylabel("mean game score (95% interval)")
+    ax.set_title(f"{res['game']}: {res['deals']} duplicate deals, {res['games']} games")
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {e.strerror or e}") from None
+    finally:
+        plt.close(fig)
