@@ -211,7 +211,13 @@ class StichMeisterState(State):
         return [c for _, c, up in self._trick if up]
 
     def trumps_broken(self) -> bool:
-        return bool(self._played & self.trumps().mask)
+        """Whether a trump was played this round, as everybody knows it: a card lying face down in
+        the trick (rule 26) counts only once turned up (before the next lead, where it matters)."""
+        played = self._played
+        for _s, c, up in self._trick:
+            if not up:
+                played &= ~(1 << c)
+        return bool(played & self.trumps().mask)
 
     def _play(self, card: int, auto: bool = False) -> None:
         p = self._player

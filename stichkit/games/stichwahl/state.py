@@ -485,8 +485,9 @@ class StichwahlState(State):
     def sample_hidden(self, seat: int, rng: random.Random) -> StichwahlState:
         """A state `seat` cannot tell from this one: the other hands, their first bonus cards not yet
         turned up, and the draw pile (also the cards already drawn from it face down) redealt at
-        random, keeping hand sizes and the families each player has shown void; later deals
-        reshuffled from `rng`."""
+        random, keeping hand sizes and the families each player has shown void; the draw piles of
+        earlier deals reshuffled (their hands were all played face up, their piles never seen);
+        later deals reshuffled from `rng`. A function of what `seat` knows and of `rng` only."""
         self._check_seat(seat)
         if seat is None:
             raise ValueError("sample_hidden needs a seat")
@@ -532,8 +533,23 @@ class StichwahlState(State):
         rng.shuffle(new_pile)
         new._deal = Deal(self._deal.draws, tuple(start), tuple(new_pile))
         new._log[at] = ("chance", new._deal)
-        new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
-        new._given[self._deal_no] = new._deal
+        # Earlier deals: every hand card was played face up (first bonus + 8 tricks = 9), so the
+        # hands are public, and so is the set of the pile (the rest of the deck); its order, i.e.
+        # which cards each winner drew face down, nobody saw: shuffled anew, from the sorted set.
+        given: dict[int, Deal] = {}
+        k = 0
+        for i in range(at):
+            e = new._log[i]
+            if isinstance(e, int):
+                continue
+            old = e[1]
+            order = sorted(old.pile)
+            rng.shuffle(order)
+            given[k] = Deal(old.draws, old.hands, tuple(order))
+            new._log[i] = ("chance", given[k])
+            k += 1
+        given[self._deal_no] = new._deal
+        new._given = given
         return new
 
     def _position(self) -> tuple[Any, ...]:
