@@ -9,7 +9,7 @@ from stichkit.core.game import Game, fresh_seed
 from stichkit.core.options import Option
 
 from .cards import DECKS, HAND_SIZE, StichlingDeck
-from .state import StichlingState, action_texts
+from .state import ActionTables, StichlingState, action_texts
 
 
 def _seat_check(value: int) -> str | None:
@@ -42,6 +42,7 @@ class Stichling(Game):
         self.num_players: int = n
         self.deck: StichlingDeck = DECKS[n]
         self._set_actions(action_texts(self.deck))
+        self._tables = ActionTables(self.deck, self.actions)  # shared by all states of this game
 
     def notation_help(self) -> str:
         top = self.deck.top

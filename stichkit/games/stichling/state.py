@@ -8,23 +8,25 @@ begun by the left neighbour of the previous starter → after the third deal the
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import random
 import struct
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, UndoError
 from stichkit.core.game import Entry, State
 
 from .cards import COLOURS, DEALS, HAND_SIZE, ORDER_TEXTS, ORDERS, TILES, StichlingDeck, position_after, tile_value
-from .rules import EMPTY_PLACES, FULL, NEW, OpenTrick, Places, add_card, targets_by_colour, why_not
+from .rules import FULL, NEW, OpenTrick, Places, targets_by_colour, why_not
 
 ORDER, PLAY, OVER = range(3)
 PHASE_NAMES = ("order", "play", "over")
 TARGETS = 5  # places 1-4 and "new"
+PLAY_CARD, LAY, WHOLE = range(3)  # the kinds of undo records
 
 
 def action_texts(deck: StichlingDeck) -> list[str]:
@@ -33,6 +35,7 @@ def action_texts(deck: StichlingDeck) -> list[str]:
     return [*cards, *ORDER_TEXTS]
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function; searches redeal the same seeds many times
 def deal_hands(seed: int, number: int, deck: StichlingDeck) -> tuple[int, ...]:
     """Deal `number` (0-2) of the game with this seed, 12 cards each. A hash, not the Mersenne
     Twister: independent of play (undo and redo give the same deal) and of the platform."""
@@ -75,26 +78,116 @@ def winners_of(points: Sequence[Sequence[int]]) -> list[int]:
 # A taken trick: (place index, cards as (seat, card), led colour, owner).
 Taken = tuple[int, tuple[tuple[int, int], ...], int, int]
 
+# -- precomputed tables for the hot path -------------------------------------------------------
+#
+# The led colours of the four places are kept as a "signature": 3 bits per place, the colour 0-3
+# or EMPTY_CODE for a free place. Everything legal_actions and apply need from the places is
+# looked up by it: where each colour may go, which (colour, target) pairs are legal, the lowest
+# free place.
+EMPTY_CODE = 4
+EMPTY_SIG = sum(EMPTY_CODE << (3 * i) for i in range(4))
+SIG_SIZE = 1 << 12
+
+
+def _sig_tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int], list[int]]:
+    target_sets: dict[tuple[int, ...], int] = {}
+    bases: list[tuple[int, ...]] = [()] * SIG_SIZE
+    legal: list[int] = [0] * SIG_SIZE
+    first_free: list[int] = [-1] * SIG_SIZE
+    for codes in itertools.product(range(EMPTY_CODE + 1), repeat=4):
+        places = tuple(None if c == EMPTY_CODE else OpenTrick((), c, 0, 0) for c in codes)
+        sig = sum(c << (3 * i) for i, c in enumerate(codes))
+        ok = 0
+        base = []
+        for colour, targets in enumerate(targets_by_colour(places)):
+            tid = target_sets.setdefault(targets, len(target_sets))
+            base.append((colour * 32 + tid) << 9)
+            for t in targets:
+                ok |= 1 << (colour * TARGETS + t)
+        bases[sig] = tuple(base)
+        legal[sig] = ok
+        first_free[sig] = places.index(None) if None in places else -1
+    assert len(target_sets) <= 32
+    return list(target_sets), bases, legal, first_free
+
+
+# TARGET_SETS[tid]: a colour's targets; SIG_BASES[sig][colour]: that colour's block in the legal
+# table; SIG_LEGAL[sig]: bit colour * 5 + target set when legal; SIG_FREE[sig]: lowest free place.
+TARGET_SETS, SIG_BASES, SIG_LEGAL, SIG_FREE = _sig_tables()
+# FITS[real][known]: the tile orders agreeing with `real` on its first `known` positions.
+FITS = tuple(
+    tuple(tuple(o for o in range(6) if ORDERS[o][:known] == ORDERS[real][:known]) for known in range(4))
+    for real in range(6)
+)
+SINGLE = tuple(tuple(((s, c),) for c in range(60)) for s in range(5))  # ((seat, card),), shared
+
+
+class ActionTables:
+    """One game's lookup tables: its Action objects by identity, and the legal actions of one
+    colour's cards (a chunk of 8 values) for one target set, filled in on first use.
+
+    Entry `(colour * 32 + tid) << 9 | half << 8 | chunk` lists the actions of the cards
+    `colour * top + 8 * half + j` (bit j of `chunk`), card-major, targets in `TARGET_SETS[tid]`."""
+
+    __slots__ = (
+        "actions", "card_action", "colour_mask", "deck", "id_of", "order_actions", "order_base", "table", "top",
+    )  # fmt: skip
+
+    def __init__(self, deck: StichlingDeck, actions: tuple[Action, ...]) -> None:
+        self.deck = deck
+        self.actions = actions
+        self.top = deck.top
+        self.colour_mask = (1 << deck.top) - 1
+        self.order_base = deck.size * TARGETS
+        self.order_actions = actions[self.order_base :]
+        self.id_of = {id(a): a.id for a in actions}  # the game's own Action objects, by identity
+        self.table: list[list[Action] | None] = [None] * (4 * 32 * 512)
+        # Per card action id: (card, target, card bit, its bit in SIG_LEGAL, colour, value).
+        self.card_action = tuple(
+            (a // TARGETS, a % TARGETS, 1 << a // TARGETS, 1 << (deck.colour[a // TARGETS] * TARGETS + a % TARGETS),
+             deck.colour[a // TARGETS], deck.value[a // TARGETS])
+            for a in range(self.order_base)
+        )  # fmt: skip
+
+    def fill(self, key: int) -> list[Action]:
+        colour, tid, half, chunk = key >> 14, key >> 9 & 31, key >> 8 & 1, key & 255
+        first = colour * self.top + 8 * half
+        targets = TARGET_SETS[tid]
+        acts = self.actions
+        out = [acts[(first + j) * TARGETS + t] for j in range(8) if chunk >> j & 1 for t in targets]
+        self.table[key] = out
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Identities do not survive pickling: rebuild the tables from the (unpickled) actions.
+        return (ActionTables, (self.deck, self.actions))
+
 
 class StichlingState(State):
     SEAT_SHIFT = 512  # at most 60 * 5 + 6 = 306 actions
     __slots__ = (
-        "game", "_deck", "_n", "_log", "_seed", "_given", "_undo", "_legal", "_legal_ids",
+        "game", "_deck", "_n", "_log", "_seed", "_given", "_undo", "_tables",
         "_deal_no", "_starter", "_phase", "_player", "_start", "_hands", "_orders", "_taken",
-        "_places", "_done", "_discarded", "_summaries", "_scores", "_order_base",
+        "_cards", "_led", "_owner", "_best", "_sig", "_done", "_discarded", "_summaries", "_scores",
+        "_order_base",
     )  # fmt: skip
+    # The four trick places: `_cards[i]` the cards as (seat, card) in play order (() when free),
+    # `_led[i]` the led colour (-1), `_owner[i]` the owner (-1), `_best[i]` the owner's value (0);
+    # `_sig` the led colours as a signature (see above).
 
     def __init__(self, game: Any, seed: int, given: dict[int, tuple[int, ...]]) -> None:
         self.game = game
         self._deck: StichlingDeck = game.deck
         self._n: int = game.num_players
         self._order_base = self._deck.size * TARGETS
+        tables = getattr(game, "_tables", None)
+        if tables is None or tables.actions is not game.actions:
+            tables = ActionTables(self._deck, game.actions)
+        self._tables: ActionTables = tables
         self._log: list[Entry] = []
         self._seed = seed
         self._given = given
         self._undo: list[tuple[Any, ...]] = []
-        self._legal: list[Action] | None = None
-        self._legal_ids: frozenset[int] = frozenset()
         self._summaries: list[DealSummary] = []
         self._scores = [0] * self._n
         self._deal_no = -1
@@ -117,37 +210,32 @@ class StichlingState(State):
         self._player = self._starter
         self._orders = [-1] * self._n
         self._taken = [0] * self._n
-        self._places: Places = EMPTY_PLACES
+        self._clear_places()
         self._done: tuple[Taken, ...] = ()
         self._discarded = ()
 
+    def _clear_places(self) -> None:
+        self._cards: list[tuple[tuple[int, int], ...]] = [(), (), (), ()]
+        self._led = [-1, -1, -1, -1]
+        self._owner = [-1, -1, -1, -1]
+        self._best = [0, 0, 0, 0]
+        self._sig = EMPTY_SIG
+
+    @property
+    def _places(self) -> Places:
+        """The trick places as OpenTricks (None: free); built on demand, off the hot path."""
+        return tuple(
+            OpenTrick(c, self._led[i], self._owner[i], self._best[i]) if c else None for i, c in enumerate(self._cards)
+        )
+
     def _lay_tiles(self, order: int) -> None:
         p = self._player
+        self._undo.append((LAY, p, self._orders[p]))
         self._orders[p] = order
         nxt = (p + 1) % self._n
         if nxt == self._starter:
             self._phase = PLAY
         self._player = nxt
-
-    def _play(self, card: int, target: int) -> None:
-        p = self._player
-        self._hands[p] ^= 1 << card
-        places = self._places
-        if target == NEW:
-            target = places.index(None)  # a new trick takes the lowest free place
-            trick = add_card(None, p, card, self._deck)
-        else:
-            trick = add_card(places[target], p, card, self._deck)
-        if len(trick.cards) == FULL:
-            # Full: the owner takes it at once and turns up their next tile; play goes on in turn.
-            self._done += ((target, trick.cards, trick.led, trick.owner),)
-            self._taken[trick.owner] += 1
-            self._places = (*places[:target], None, *places[target + 1 :])
-        else:
-            self._places = (*places[:target], trick, *places[target + 1 :])
-        self._player = (p + 1) % self._n
-        if not any(self._hands):
-            self._end_deal()
 
     def face_up(self, seat: int) -> int | None:
         """The value of `seat`'s face-up tile in the current deal (None: no trick taken yet)."""
@@ -164,8 +252,10 @@ class StichlingState(State):
         for s in range(self._n):
             self._scores[s] += points[s]
         if self._deal_no == DEALS - 1:
-            self._discarded = tuple((i, t.cards, t.led, t.owner) for i, t in enumerate(self._places) if t is not None)
-            self._places = EMPTY_PLACES
+            self._discarded = tuple(
+                (i, cards, self._led[i], self._owner[i]) for i, cards in enumerate(self._cards) if cards
+            )
+            self._clear_places()
             self._phase = OVER
             self._player = -1
         else:
@@ -182,43 +272,108 @@ class StichlingState(State):
         return PHASE_NAMES[self._phase]
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-            self._legal_ids = frozenset(a.id for a in legal)
-        return list(legal)
-
-    def _compute_legal(self) -> list[Action]:
-        acts = self.game.actions
-        if self._phase == ORDER:
-            return list(acts[self._order_base :])
-        if self._phase == OVER:
-            return []
+        if self._phase != PLAY:
+            return list(self._tables.order_actions) if self._phase == ORDER else []
         hand = self._hands[self._player]
-        colour_of = self._deck.colour
-        per_colour = targets_by_colour(self._places)
-        out = []
-        while hand:
-            low = hand & -hand
-            card = low.bit_length() - 1
-            hand ^= low
-            base = card * TARGETS
-            out.extend([acts[base + t] for t in per_colour[colour_of[card]]])
+        tables = self._tables
+        table = tables.table
+        top = tables.top
+        mask = tables.colour_mask
+        out: list[Action] = []
+        for base in SIG_BASES[self._sig]:  # colour by colour: card-major, in card order
+            pattern = hand & mask
+            hand >>= top
+            if pattern:
+                key = base | (pattern & 255)
+                acts = table[key]
+                out += acts if acts is not None else tables.fill(key)
+                if pattern > 255:
+                    key = base | 256 | (pattern >> 8)
+                    acts = table[key]
+                    out += acts if acts is not None else tables.fill(key)
         return out
 
+    @property
+    def _legal_ids(self) -> frozenset[int]:
+        """The ids of the legal actions (computed on demand: no cache is kept in the state)."""
+        return frozenset(a.id for a in self.legal_actions())
+
     def apply(self, action: Action | str) -> None:
-        a = self.game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
-        if self._legal is None:
-            self.legal_actions()
-        if a not in self._legal_ids:
-            raise IllegalActionError(self._why_illegal(a))
-        self._undo.append(self._snapshot())
-        self._log.append(self._player * self.SEAT_SHIFT + a)
-        self._legal = None
-        if a >= self._order_base:
+        a = self._tables.id_of.get(id(action), -1)
+        if a < 0:
+            a = self.game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
+        phase = self._phase
+        if phase == PLAY:
+            if a < self._order_base:
+                card, target, bit, legal_bit, colour, value = self._tables.card_action[a]
+                p = self._player
+                hands = self._hands
+                hand = hands[p]
+                sig = self._sig
+                if hand & bit and SIG_LEGAL[sig] & legal_bit:
+                    self._log.append(p * 512 + a)  # = p * SEAT_SHIFT + a
+                    self._play(p, hands, hand, card, target, bit, colour, value, sig)
+                    return
+        elif phase == ORDER and a >= self._order_base:
+            self._log.append(self._player * 512 + a)
             self._lay_tiles(a - self._order_base)
+            return
+        raise IllegalActionError(self._why_illegal(a))
+
+    def _play(
+        self, p: int, hands: list[int], hand: int, card: int, target: int, bit: int, colour: int, value: int, sig: int
+    ) -> None:
+        """Seat `p` plays `card` (of `colour` and `value`) from `hand` to `target` (a place 0-3 or
+        NEW); `sig` is the places' signature before. Legal: checked by `apply`."""
+        nxt = p + 1
+        if nxt == self._n:
+            nxt = 0
+        last = hand == bit and not hands[nxt]  # the deal's last card: keep a whole snapshot
+        if last:
+            self._undo.append(self._snapshot(len(self._log) - 1))  # before this move's log entry
+        hands[p] = hand ^ bit
+        cards_at = self._cards
+        led_at = self._led
+        owner_at = self._owner
+        best_at = self._best
+        if target == NEW:
+            i = SIG_FREE[sig]  # a new trick takes the lowest free place
+            cards_at[i] = SINGLE[p][card]
+            led_at[i] = colour
+            owner_at[i] = p
+            best_at[i] = value
+            self._sig = sig + ((colour - EMPTY_CODE) << (3 * i))
+            record: tuple[Any, ...] = (PLAY_CARD, p, bit, i, (), -1, -1, 0, sig, self._done, -1)
         else:
-            self._play(a // TARGETS, a % TARGETS)
+            i = target
+            old_cards = cards_at[i]
+            led = led_at[i]
+            old_owner = owner = owner_at[i]
+            old_best = best = best_at[i]
+            cards = old_cards + SINGLE[p][card]
+            if colour == led and value > best:
+                owner, best = p, value
+            old_done = self._done
+            if len(cards) == FULL:
+                # Full: the owner takes it at once and turns up their next tile; play goes on in turn.
+                self._done = (*old_done, (i, cards, led, owner))
+                self._taken[owner] += 1
+                cards_at[i] = ()
+                led_at[i] = -1
+                owner_at[i] = -1
+                best_at[i] = 0
+                self._sig = sig + ((EMPTY_CODE - led) << (3 * i))
+                record = (PLAY_CARD, p, bit, i, old_cards, led, old_owner, old_best, sig, old_done, owner)
+            else:
+                cards_at[i] = cards
+                owner_at[i] = owner
+                best_at[i] = best
+                record = (PLAY_CARD, p, bit, i, old_cards, led, old_owner, old_best, sig, old_done, -1)
+        self._player = nxt
+        if last:
+            self._end_deal()
+        else:
+            self._undo.append(record)
 
     def _why_illegal(self, a: int) -> str:
         text = self.game.actions[a].text
@@ -235,28 +390,49 @@ class StichlingState(State):
             return f"{text}: {who}, whose turn it is, does not hold {name}"
         return f"{text}: {why_not(self._deck.colour[card], target, self._places, name)}"
 
-    def _snapshot(self) -> tuple[Any, ...]:
+    def _snapshot(self, n_log: int) -> tuple[Any, ...]:
+        """Everything, for undoing a move that ends a deal (the other moves keep a small record)."""
         return (
-            self._phase, self._player, self._deal_no, self._starter, self._start, tuple(self._hands),
-            tuple(self._orders), tuple(self._taken), self._places, self._done, self._discarded,
-            tuple(self._scores), len(self._summaries), len(self._log),
+            WHOLE, self._phase, self._player, self._deal_no, self._starter, self._start, tuple(self._hands),
+            tuple(self._orders), tuple(self._taken), tuple(self._cards), tuple(self._led), tuple(self._owner),
+            tuple(self._best), self._sig, self._done, self._discarded, tuple(self._scores), len(self._summaries),
+            n_log,
         )  # fmt: skip
 
     def undo(self) -> None:
         if not self._undo:
             raise UndoError("nothing to undo: no action has been taken")
-        (
-            self._phase, self._player, self._deal_no, self._starter, self._start, hands,
-            orders, taken, self._places, self._done, self._discarded,
-            scores, n_summaries, n_log,
-        ) = self._undo.pop()  # fmt: skip
-        self._hands = list(hands)
-        self._orders = list(orders)
-        self._taken = list(taken)
-        self._scores = list(scores)
-        del self._summaries[n_summaries:]
-        del self._log[n_log:]
-        self._legal = None
+        u = self._undo.pop()
+        kind = u[0]
+        if kind == PLAY_CARD:
+            _, p, bit, i, self._cards[i], led, owner, best, self._sig, self._done, took = u
+            self._hands[p] |= bit
+            self._led[i], self._owner[i], self._best[i] = led, owner, best
+            if took >= 0:
+                self._taken[took] -= 1
+            self._player = p
+            self._log.pop()
+        elif kind == LAY:
+            _, p, self._orders[p] = u
+            self._phase = ORDER
+            self._player = p
+            self._log.pop()
+        else:
+            (
+                _, self._phase, self._player, self._deal_no, self._starter, self._start, hands,
+                orders, taken, cards, led, owner, best, self._sig, self._done, self._discarded,
+                scores, n_summaries, n_log,
+            ) = u  # fmt: skip
+            self._hands = list(hands)
+            self._orders = list(orders)
+            self._taken = list(taken)
+            self._cards = list(cards)
+            self._led = list(led)
+            self._owner = list(owner)
+            self._best = list(best)
+            self._scores = list(scores)
+            del self._summaries[n_summaries:]
+            del self._log[n_log:]
 
     def is_terminal(self) -> bool:
         return self._phase == OVER
@@ -350,18 +526,32 @@ class StichlingState(State):
 
     def clone(self) -> StichlingState:
         new = object.__new__(StichlingState)
-        for name in StichlingState.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.game = self.game
+        new._deck = self._deck
+        new._n = self._n
         new._log = list(self._log)
+        new._seed = self._seed
+        new._given = dict(self._given)
         new._undo = list(self._undo)
+        new._tables = self._tables
+        new._deal_no = self._deal_no
+        new._starter = self._starter
+        new._phase = self._phase
+        new._player = self._player
+        new._start = self._start
         new._hands = list(self._hands)
         new._orders = list(self._orders)
         new._taken = list(self._taken)
-        new._scores = list(self._scores)
+        new._cards = list(self._cards)
+        new._led = list(self._led)
+        new._owner = list(self._owner)
+        new._best = list(self._best)
+        new._sig = self._sig
+        new._done = self._done
+        new._discarded = self._discarded
         new._summaries = list(self._summaries)
-        new._given = dict(self._given)
-        if self._legal is not None:
-            new._legal = list(self._legal)
+        new._scores = list(self._scores)
+        new._order_base = self._order_base
         return new
 
     def sample_hidden(self, seat: int, rng: random.Random) -> StichlingState:
@@ -377,55 +567,53 @@ class StichlingState(State):
         new._seed = rng.getrandbits(63)
         new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
         n = self._n
+        real = self._hands
         others = [s for s in range(n) if s != seat]
         unseen = 0
         for s in others:
-            unseen |= self._hands[s]
-        pool = list(bits(unseen))  # in card order: the sample may depend on the view and rng only
+            unseen |= real[s]
+        # In card order: the sample may depend on the view and rng only.
+        pool = [c for c, b in enumerate(bin(unseen)[:1:-1]) if b == "1"]
         rng.shuffle(pool)
-        hands = list(self._hands)
+        hands = list(real)
         at = 0
         for s in others:
-            k = self._hands[s].bit_count()
+            k = real[s].bit_count()
             hands[s] = sum(1 << c for c in pool[at : at + k])
             at += k
-        start = tuple(hands[s] | (self._start[s] & ~self._hands[s]) for s in range(n))
+        start = tuple(hands[s] | (self._start[s] & ~real[s]) for s in range(n))
         new._hands = hands
         new._start = start
         if self._phase != OVER:
             new._given[self._deal_no] = start
-        # Rewrite the log: this deal's chance entry and every hidden tile order of the others.
+        # Rewrite the log: this deal's chance entry and every hidden tile order of the others. Each
+        # deal logs its chance entry, then the n tile orders, then 12 rounds of n cards.
         shift = self.SEAT_SHIFT
         base = self._order_base
         log = new._log
-        deal = -1
-        for i, e in enumerate(log):
-            if not isinstance(e, int):
-                deal += 1
-                if deal == self._deal_no:
-                    log[i] = ("chance", start)
-                continue
-            s, a = divmod(e, shift)
-            if a < base or s == seat:
-                continue
-            taken = self._summaries[deal].taken[s] if deal < len(self._summaries) else self._taken[s]
-            order = self._sample_order(a - base, min(taken, 3), rng)
-            log[i] = s * shift + base + order
-            if deal == self._deal_no:
-                new._orders[s] = order
-        new._legal = None
-        new._legal_ids = frozenset()  # the cache named the real hand of the player to move
+        size = len(log)
+        summaries = self._summaries
+        for deal in range(self._deal_no + 1):
+            at = deal * (1 + 13 * n)
+            current = deal == self._deal_no
+            if current:
+                log[at] = ("chance", start)
+            taken = summaries[deal].taken if deal < len(summaries) else self._taken
+            for i in range(at + 1, min(at + 1 + n, size)):
+                e: int = log[i]  # type: ignore[assignment]  # a tile order: a decision
+                s = e // shift
+                if s == seat:
+                    continue
+                fits = FITS[e - s * shift - base][min(taken[s], 3)]
+                order = fits[rng.randrange(len(fits))]
+                log[i] = s * shift + base + order
+                if current:
+                    new._orders[s] = order
         return new
 
-    @staticmethod
-    def _sample_order(real: int, known: int, rng: random.Random) -> int:
-        """A tile order agreeing with `real` on its first `known` positions (the tiles turned up)."""
-        fits = [o for o in range(6) if ORDERS[o][:known] == ORDERS[real][:known]]
-        return fits[rng.randrange(len(fits))]
-
     def _position(self) -> tuple[Any, ...]:
-        snap = self._snapshot()
-        return (*snap[:12], tuple(self._summaries), tuple(self._log))
+        snap = self._snapshot(len(self._log))
+        return (*snap[1:17], tuple(self._summaries), tuple(self._log))
 
     def _chance_json(self, outcome: Any) -> Any:
         return {"hands": [self._deck.notation(h) for h in outcome]}
