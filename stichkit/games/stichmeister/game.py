@@ -12,7 +12,7 @@ from stichkit.core.options import Option
 from .cards import DECK, deck_mask, hand_size
 from .rulecards import RULE_CARDS, RuleCard, load_rule_cards
 from .rules import compose
-from .state import ACTION_TEXTS, RULE_HAND, StichMeisterState
+from .state import ACTIONS, RULE_HAND, StichMeisterState
 
 
 def _rule_file(value: Any) -> str | None:
@@ -54,7 +54,11 @@ class StichMeister(Game):
                 c.kind == "trump" and compose([c]).static_trumps and not compose([c]).static_trumps[0][1] & self.deck
             )
         )
-        self._set_actions(ACTION_TEXTS)
+        # The state's canonical Action objects: apply resolves them by identity.
+        self.actions = ACTIONS
+        self._by_text = {a.text: a for a in ACTIONS}
+        self._by_text.update({a.text.lower(): a for a in ACTIONS})
+        self._deals: dict[tuple[int, int], tuple[int, ...]] = {}  # deal_hands memo (clones redeal alike)
 
     def notation_help(self) -> str:
         return (
@@ -69,10 +73,17 @@ class StichMeister(Game):
 
     def deal_hands(self, seed: int, number: int) -> tuple[int, ...]:
         """Round `number`'s deal: independent of play, so undo and redo deal the same."""
+        key = (seed, number)
+        hit = self._deals.get(key)
+        if hit is not None:
+            return hit
+        if len(self._deals) >= 4096:
+            self._deals.clear()
         cards = [c for c in range(60) if self.deck >> c & 1]
         random.Random(f"stichmeister/{seed}/deal/{number}").shuffle(cards)
         k = self.hand_size
-        return tuple(sum(1 << c for c in cards[k * s : k * s + k]) for s in range(self.num_players))
+        hands = self._deals[key] = tuple(sum(1 << c for c in cards[k * s : k * s + k]) for s in range(self.num_players))
+        return hands
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> StichMeisterState:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

@@ -13,8 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stichkit.cards import bits
-
 from .cards import SUITS, suit_of, value_of
 from .rules import RoundRules
 from .trump import Trumps
@@ -58,8 +56,22 @@ def matches(card: int, match: dict[str, Any], trumps: Trumps, lead: int = -1) ->
     return not ("lead" in match and (card == lead) != match["lead"])
 
 
+_MATCH_MASKS: dict[tuple[tuple[tuple[str, Any], ...], int], int] = {}
+
+
+def match_mask(match: dict[str, Any], trumps: Trumps) -> int:
+    """The cards c with `matches(c, match, trumps)` (no lead card), as a mask; memoised."""
+    key = (tuple(match.items()), trumps.mask)
+    m = _MATCH_MASKS.get(key)
+    if m is None:
+        if len(_MATCH_MASKS) >= 4096:
+            _MATCH_MASKS.clear()
+        m = _MATCH_MASKS[key] = sum(1 << c for c in range(60) if matches(c, match, trumps))
+    return m
+
+
 def _count(cards: int, match: dict[str, Any], trumps: Trumps) -> int:
-    return sum(1 for c in bits(cards) if matches(c, match, trumps))
+    return (cards & match_mask(match, trumps)).bit_count()
 
 
 def _trick_positions(s: Tally, e: dict[str, Any]) -> None:
@@ -96,8 +108,10 @@ def _zero_odd(s: Tally, e: dict[str, Any]) -> None:
 
 def _equal_values(s: Tally, e: dict[str, Any]) -> None:
     for i, t in enumerate(s.tricks):
-        vals = [value_of(c) for c in bits(t.cards)]
-        if len(set(vals)) < len(vals):
+        # Two cards of one value: the four suits' value patterns overlap (fewer values than cards).
+        m = t.cards
+        values = (m | m >> 15 | m >> 30 | m >> 45) & 0x7FFF
+        if values.bit_count() < m.bit_count():
             s.values[i] += e["points"]
 
 

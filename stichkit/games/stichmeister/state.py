@@ -4,7 +4,11 @@ deal → 1. choose rule cards (secret, in turn from the dealer's left) → revea
 setup phases that basic rules add (pass, face down, show, discard; number order) →
 3. tricks (rule 34: the winner removes a card after each) → 4. scoring → next round.
 
-Undo keeps a snapshot of the whole (small) position before each action.
+The hot path (legal_actions, apply, undo, clone) works on int masks and per-round tables
+(trick.TrickTables, built once per rule set and trump order and shared), caches the legal mask,
+resolves the canonical actions by identity and makes no views. Undo keeps a snapshot of the
+whole (small) position before each action, but inside a trick only one, before its first card:
+undoing a later card restores it and plays the trick's earlier cards again (as Jass does).
 """
 
 from __future__ import annotations
@@ -17,20 +21,12 @@ from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, UndoError
 from stichkit.core.game import Entry, State
 
-from .cards import DECK, names, suit_of
+from .cards import ALL_CARDS, DECK, names
 from .rulecards import RuleCard
 from .rules import RoundRules, compose
 from .scoring import TakenTrick, score_round
-from .trick import (
-    direction_after,
-    inferred_voids,
-    legal_plays,
-    next_leader,
-    taker,
-    why_not,
-    winner_position,
-)
-from .trump import Trumps, trump_order, with_dynamic
+from .trick import TrickTables, why_not
+from .trump import NO_TRUMPS, Trumps, trump_order, with_dynamic
 
 CHOOSE, SETUP, PLAY, REMOVE, OVER = range(5)
 PHASE_NAMES = ("choose", "setup", "play", "remove", "over")
@@ -48,17 +44,56 @@ ACTION_TEXTS = (
 )
 ACTIONS = tuple(Action(i, t) for i, t in enumerate(ACTION_TEXTS))
 
-# Fields copied into undo snapshots (lists hold only immutable values, so a shallow copy is enough).
-_FIELDS = (
-    "_round", "_dealer", "_phase", "_player", "_rule_hands", "_rule_pile", "_used", "_chosen", "_choosers",
-    "_active", "_extra", "_dyn_suit", "_hands", "_deal", "_phase_idx", "_picks", "_resolved", "_shown",
-    "_face_down", "_discarded", "_trick", "_leader", "_direction", "_tricks", "_pending", "_voids",
-    "_pending_voids", "_played", "_scores", "_history",
-)  # fmt: skip
+_ID_OF = {id(a): a.id for a in ACTIONS}  # the canonical Action objects resolve by identity
+_SHIFT = 1 << 16  # State.SEAT_SHIFT: a log decision is seat * _SHIFT + action id
+_ACTION_MASK = _SHIFT - 1
+# Card actions for each 10-bit pattern of each sixth of the deck: legal_actions is six lookups.
+_CHUNKS = tuple(
+    tuple(tuple(ACTIONS[10 * k + i] for i in range(10) if m >> i & 1) for m in range(1024)) for k in range(6)
+)
+
+# A round's rules and its trump orders, shared by every state of the same rule cards: compose
+# and trump_order run once per rule set (and rule 21 suit), not once per round or per undo.
+_RULES: dict[tuple[int, tuple[int, ...]], tuple[tuple[RuleCard, ...], RoundRules]] = {}
+_TABLES: dict[tuple[int, int], tuple[RoundRules, Trumps, TrickTables]] = {}
+_CACHE_SIZE = 4096
+
+
+def _round_rules(cards: tuple[RuleCard, ...], active: tuple[int, ...]) -> RoundRules:
+    key = (id(cards), active)
+    hit = _RULES.get(key)
+    if hit is None or hit[0] is not cards:
+        if len(_RULES) >= _CACHE_SIZE:
+            _RULES.clear()
+        hit = _RULES[key] = (cards, compose([cards[k - 1] for k in active]))
+    return hit[1]
+
+
+def _tables(rules: RoundRules, dyn_suit: int) -> tuple[Trumps, TrickTables]:
+    key = (id(rules), dyn_suit)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_TABLES) >= _CACHE_SIZE:
+            _TABLES.clear()
+        static = with_dynamic(rules.static_trumps, rules.dynamic_trump_rule, dyn_suit)
+        trumps = trump_order(static, rules.reverse_ranks)
+        hit = _TABLES[key] = (rules, trumps, TrickTables(rules, trumps))
+    return hit[1], hit[2]
 
 
 class StichMeisterState(State):
     game: Any  # the StichMeister game (its deck, rule deck, rounds)
+
+    __slots__ = (
+        "game", "_log", "_undo", "_seed", "_given", "_n", "_cards",
+        # the position (see _snapshot)
+        "_round", "_dealer", "_phase", "_player", "_rule_hands", "_rule_pile", "_used", "_chosen", "_choosers",
+        "_active", "_extra", "_dyn_suit", "_hands", "_deal", "_phase_idx", "_picks", "_resolved", "_shown",
+        "_face_down", "_discarded", "_trick", "_leader", "_direction", "_tricks", "_pending", "_voids",
+        "_pending_voids", "_played", "_scores", "_history",
+        # caches: the round's rules, trumps and tables; the face-up trick cards; the legal mask
+        "_rules", "_trumps", "_tab", "_vis", "_legal",
+    )  # fmt: skip
 
     def __init__(self, game: Any, seed: int, given: dict[Any, Any]) -> None:
         self.game = game
@@ -69,22 +104,26 @@ class StichMeisterState(State):
         self._n: int = game.num_players
         self._cards: tuple[RuleCard, ...] = game.rule_cards
         self._rules: RoundRules | None = None
-        self._trumps: Trumps | None = None
+        self._trumps: Trumps = NO_TRUMPS
+        self._tab: TrickTables | None = None
+        self._legal = -1
         n = self._n
         deck = given.get("rule_deck") or game.shuffle_rule_deck(seed)
         self._log.append(("chance", ("rule_deck", tuple(deck))))
-        self._rule_hands: list[tuple[int, ...]] = [
+        self._rule_hands: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted(deck[RULE_HAND * s : RULE_HAND * s + 3])) for s in range(n)
-        ]
+        )
         self._rule_pile: tuple[int, ...] = tuple(deck[RULE_HAND * n :])
         self._used: tuple[int, ...] = ()
-        self._scores = [0] * n
+        self._scores: tuple[int, ...] = (0,) * n
         self._history: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
         self._round = -1
         self._dealer = game.options["first_player"]
         self._start_round()
 
     # -- the flow of a round ----------------------------------------------------------------------
+    # Lists (mutated in place): _hands, _voids, _trick, _pending_voids, _vis (and _log, _undo).
+    # Every other field holds immutable values and is replaced when it changes.
 
     def _start_round(self) -> None:
         self._round += 1
@@ -93,55 +132,58 @@ class StichMeisterState(State):
         hands = self._given.get(self._round) or self.game.deal_hands(self._seed, self._round)
         self._log.append(("chance", ("hands", tuple(hands))))
         self._deal: tuple[int, ...] = tuple(hands)
-        self._hands = list(hands)
+        self._hands: list[int] = list(hands)
         left = (self._dealer + 1) % n
         order = [(left + i) % n for i in range(n)]
         if n == 5:
             order = order[1:]  # 5 players: the dealer's left neighbour picks no rule card
         self._choosers: tuple[int, ...] = tuple(order)
-        self._chosen: list[int] = [0] * n
+        self._chosen: tuple[int, ...] = (0,) * n
         self._active: tuple[int, ...] = ()
         self._extra = 0
         self._dyn_suit = -1
         self._rules = None
-        self._trumps = None
+        self._trumps = NO_TRUMPS
+        self._tab = None
         self._phase = CHOOSE
         self._player = order[0]
         self._phase_idx = 0
-        self._picks: list[int] = [0] * n
+        self._picks: tuple[int, ...] = (0,) * n
         self._resolved: tuple[tuple[int, ...], ...] = ()  # picks of each finished setup phase
-        self._shown = [0] * n
-        self._face_down = [0] * n
-        self._discarded = [0] * n
+        self._shown: tuple[int, ...] = (0,) * n
+        self._face_down: tuple[int, ...] = (0,) * n
+        self._discarded: tuple[int, ...] = (0,) * n
         self._trick: list[tuple[int, int, bool]] = []  # (seat, card, face up)
+        self._vis: list[int] = []  # the face-up cards of the trick, in play order
         self._leader = left
         self._direction = 1
-        self._tricks: list[tuple[Any, ...]] = []  # (leader, ((seat, card), ...), winner, taker, removed)
+        # (leader, ((seat, card), ...), winner, taker, removed) per finished trick
+        self._tricks: tuple[tuple[Any, ...], ...] = ()
         self._pending: tuple[Any, ...] = ()  # a full trick waiting for rule 34's removal
-        self._voids = [0] * n
+        self._voids: list[int] = [0] * n
         self._pending_voids: list[tuple[int, int]] = []
         self._played = 0
 
     def rules(self) -> RoundRules | None:
         """The round's composed rules once the rule cards are revealed."""
         if self._rules is None and self._active:
-            self._rules = compose([self._cards[k - 1] for k in self._active])
+            self._load_rules()
         return self._rules
 
     def trumps(self) -> Trumps:
-        if self._trumps is None:
-            r = self.rules()
-            if r is None:
-                self._trumps = trump_order(())
-            else:
-                static = with_dynamic(r.static_trumps, r.dynamic_trump_rule, self._dyn_suit)
-                self._trumps = trump_order(static, r.reverse_ranks)
         return self._trumps
+
+    def _load_rules(self) -> None:
+        """The round's rules, trumps and trick tables, from the active cards and rule 21's suit."""
+        rules = self._rules = _round_rules(self._cards, self._active)
+        self._trumps, self._tab = _tables(rules, self._dyn_suit)
 
     def _choose(self, number: int) -> None:
         p = self._player
-        self._chosen[p] = number
-        self._rule_hands[p] = tuple(x for x in self._rule_hands[p] if x != number)
+        self._chosen = (*self._chosen[:p], number, *self._chosen[p + 1 :])
+        hands = list(self._rule_hands)
+        hands[p] = tuple(x for x in hands[p] if x != number)
+        self._rule_hands = tuple(hands)
         i = self._choosers.index(p)
         if i + 1 < len(self._choosers):
             self._player = self._choosers[i + 1]
@@ -152,16 +194,15 @@ class StichMeisterState(State):
             self._rule_pile = self._rule_pile[1:]
             active.append(self._extra)
         self._active = tuple(sorted(active))
-        self._rules = None
-        self._trumps = None
+        self._load_rules()
         self._next_setup()
 
     def _next_setup(self) -> None:
-        rules = self.rules()
+        rules = self._rules
         assert rules is not None
         if self._phase_idx < len(rules.phases):
             self._phase = SETUP
-            self._picks = [0] * self._n
+            self._picks = (0,) * self._n
             self._player = (self._dealer + 1) % self._n
             return
         self._phase = PLAY
@@ -171,18 +212,19 @@ class StichMeisterState(State):
             self._auto_last_trick()
 
     def _pick(self, card: int) -> None:
-        rules = self.rules()
+        rules = self._rules
         assert rules is not None
         phase = rules.phases[self._phase_idx]
         p = self._player
-        self._picks[p] |= 1 << card
-        if self._picks[p].bit_count() < phase.count:
+        picks = list(self._picks)
+        picks[p] |= 1 << card
+        self._picks = tuple(picks)
+        if picks[p].bit_count() < phase.count:
             return
         nxt = (p + 1) % self._n
         if nxt != (self._dealer + 1) % self._n:
             self._player = nxt
             return
-        picks = tuple(self._picks)
         n = self._n
         if phase.kind == "pass":
             hands = [self._hands[s] & ~picks[s] for s in range(n)]
@@ -190,19 +232,16 @@ class StichMeisterState(State):
                 hands[(s + phase.to) % n] |= picks[s]
             self._hands = hands
         elif phase.kind == "face_down_last":
-            for s in range(n):
-                self._hands[s] &= ~picks[s]
-                self._face_down[s] |= picks[s]
+            self._hands = [self._hands[s] & ~picks[s] for s in range(n)]
+            self._face_down = tuple(self._face_down[s] | picks[s] for s in range(n))
         elif phase.kind == "show":
-            for s in range(n):
-                self._shown[s] |= picks[s]
+            self._shown = tuple(self._shown[s] | picks[s] for s in range(n))
         else:  # discard
-            for s in range(n):
-                self._hands[s] &= ~picks[s]
-                self._discarded[s] |= picks[s]
-                self._shown[s] &= ~picks[s]
-        self._resolved += (picks,)
-        self._picks = [0] * n
+            self._hands = [self._hands[s] & ~picks[s] for s in range(n)]
+            self._discarded = tuple(self._discarded[s] | picks[s] for s in range(n))
+            self._shown = tuple(self._shown[s] & ~picks[s] for s in range(n))
+        self._resolved += (self._picks,)
+        self._picks = (0,) * n
         self._phase_idx += 1
         self._next_setup()
 
@@ -217,67 +256,97 @@ class StichMeisterState(State):
         for _s, c, up in self._trick:
             if not up:
                 played &= ~(1 << c)
-        return bool(played & self.trumps().mask)
+        return bool(played & self._trumps.mask)
 
     def _play(self, card: int, auto: bool = False) -> None:
         p = self._player
-        rules = self.rules()
-        assert rules is not None
+        t = self._tab
+        assert t is not None
         bit = 1 << card
+        trick = self._trick
         if not auto:
-            visible = self.visible_trick()
-            void = inferred_voids(card, visible, rules, self.trumps(), self.trumps_broken())
-            face_up = not (rules.face_down_followers and self._trick)
+            # What everybody learns about the rest of the hand (trick.inferred_voids, by tables).
+            vis = self._vis
+            tm = t.tm
+            void = 0
+            if not vis:
+                if t.need_break and tm >> card & 1 and not self.trumps_broken():
+                    void = ~tm & ALL_CARDS  # led trump unbroken: only trumps were left
+            else:
+                cls = t.cls[vis[-1] if t.follow_last else vis[0]]
+                if not cls >> card & 1:
+                    void = cls
+                    if t.must_trump and not tm >> card & 1:
+                        void |= tm
+                elif t.must_beat:
+                    up = t.beaters(cls, vis)
+                    if up and not up >> card & 1:
+                        void = up
+            face_up = not (t.face_down and trick)
             if void:
                 if face_up:
                     self._voids[p] |= void
                 else:
                     self._pending_voids.append((p, void))
             self._hands[p] &= ~bit
-            if face_up:  # a shown card played face down stays listed until the reveal
-                self._shown[p] &= ~bit
+            if face_up and self._shown[p] & bit:  # a shown card played face down stays listed until the reveal
+                shown = self._shown
+                self._shown = (*shown[:p], shown[p] & ~bit, *shown[p + 1 :])
         else:
             face_up = True
-            self._face_down[p] &= ~bit
-        if not self._trick:
+            down = self._face_down
+            self._face_down = (*down[:p], down[p] & ~bit, *down[p + 1 :])
+        if not trick:
             self._leader = p
-            if rules.dynamic_trump_rule and len(self._tricks) == 1 and self._dyn_suit < 0:
-                self._dyn_suit = suit_of(card)  # rule 21: this card's suit is trump from now on
-                self._trumps = None
-        self._trick.append((p, card, face_up))
+            if t.rules.dynamic_trump_rule and len(self._tricks) == 1 and self._dyn_suit < 0:
+                self._dyn_suit = card // 15  # rule 21: this card's suit is trump from now on
+                self._load_rules()
+        trick.append((p, card, face_up))
+        if face_up:
+            self._vis.append(card)
         self._played |= bit
-        if len(self._trick) == self._n:
+        if len(trick) == self._n:
             self._end_trick()
         else:
             self._player = (p + self._direction) % self._n
 
     def _end_trick(self) -> None:
-        rules = self.rules()
-        assert rules is not None
+        t = self._tab
+        assert t is not None
+        voids = self._voids
         for p, void in self._pending_voids:  # rule 26: the face-down cards are revealed now
-            self._voids[p] |= void
+            voids[p] |= void
         self._pending_voids = []
-        for p, c, _up in self._trick:
-            self._shown[p] &= ~(1 << c)
-        cards = [c for _, c, _ in self._trick]
-        winner = self._trick[winner_position(cards, rules, self.trumps())][0]
-        if rules.remove_from_trick:
-            self._pending = (self._leader, tuple((s, c) for s, c, _ in self._trick), winner)
+        trick = self._trick
+        if any(self._shown):
+            shown = list(self._shown)
+            for p, c, _up in trick:
+                shown[p] &= ~(1 << c)
+            self._shown = tuple(shown)
+        plays = tuple([(s, c) for s, c, _ in trick])
+        winner = trick[t.winner([c for _, c, _ in trick])][0]
+        if t.rules.remove_from_trick:
+            self._pending = (self._leader, plays, winner)
             self._trick = []
+            self._vis = []
             self._phase = REMOVE
             self._player = winner
             return
-        self._finish_trick(self._leader, tuple((s, c) for s, c, _ in self._trick), winner, -1)
+        self._finish_trick(self._leader, plays, winner, -1)
 
     def _finish_trick(self, leader: int, plays: tuple[tuple[int, int], ...], winner: int, removed: int) -> None:
-        rules = self.rules()
+        rules = self._rules
         assert rules is not None
         n = self._n
-        self._tricks.append((leader, plays, winner, taker(winner, rules, n), removed))
+        took = (winner + 1) % n if rules.trick_to_left else winner  # trick.taker
+        self._tricks += ((leader, plays, winner, took, removed),)
         self._trick = []
+        self._vis = []
         self._pending = ()
-        self._leader = self._player = next_leader(winner, rules, n)
-        self._direction = direction_after(self._direction, rules)
+        # trick.next_leader, trick.direction_after
+        self._leader = self._player = (winner - 1) % n if rules.right_of_winner_leads else winner
+        if rules.reverse_direction:
+            self._direction = -self._direction
         self._phase = PLAY
         if not any(self._hands):
             if any(self._face_down):
@@ -299,18 +368,27 @@ class StichMeisterState(State):
                 break
 
     def _end_round(self) -> None:
-        rules = self.rules()
+        rules = self._rules
         assert rules is not None
-        trumps = self.trumps()
-        taken = []
-        for _leader, plays, winner, took, removed in self._tricks:
-            cards = sum(1 << c for _, c in plays) & ~(1 << removed if removed >= 0 else 0)
-            win_card = next(c for s, c in plays if s == winner)
-            taken.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
-        points, _values = score_round(taken, rules, trumps, self._n)
-        for s in range(self._n):
-            self._scores[s] += points[s]
-        self._history += ((self._active, tuple(points), tuple(t.taker for t in taken)),)
+        trumps = self._trumps
+        takers = tuple([t[3] for t in self._tricks])
+        if rules.scoring:
+            taken = []
+            for _leader, plays, winner, took, removed in self._tricks:
+                cards = 0
+                win_card = -1
+                for s, c in plays:
+                    cards |= 1 << c
+                    if s == winner and win_card < 0:
+                        win_card = c
+                if removed >= 0:
+                    cards &= ~(1 << removed)
+                taken.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
+            points, _values = score_round(taken, rules, trumps, self._n)
+        else:  # score_round without scoring rules: a point per trick taken
+            points = [takers.count(s) for s in range(self._n)]
+        self._scores = tuple([self._scores[s] + points[s] for s in range(self._n)])
+        self._history += ((self._active, tuple(points), takers),)
         self._used += self._active
         if self._round + 1 >= self.game.rounds:
             self._phase = OVER
@@ -323,7 +401,7 @@ class StichMeisterState(State):
             s = (self._dealer + 1 + i) % n
             while len(hands[s]) < RULE_HAND and pile:
                 hands[s] = tuple(sorted((*hands[s], pile.pop(0))))
-        self._rule_hands = hands
+        self._rule_hands = tuple(hands)
         self._rule_pile = tuple(pile)
         self._start_round()
 
@@ -341,13 +419,31 @@ class StichMeisterState(State):
         phase = self._phase
         p = self._player
         if phase == PLAY:
-            rules = self.rules()
-            assert rules is not None
-            return legal_plays(self._hands[p], self.visible_trick(), rules, self.trumps(), self.trumps_broken())
+            # trick.legal_plays, by the round's tables
+            t = self._tab
+            assert t is not None
+            hand = self._hands[p]
+            vis = self._vis
+            tm = t.tm
+            if not vis:
+                if t.need_break and hand & ~tm and not self.trumps_broken():
+                    return hand & ~tm
+                return hand
+            cls = t.cls[vis[-1] if t.follow_last else vis[0]]
+            same = hand & cls
+            if same:
+                if t.must_beat:
+                    up = same & t.beaters(cls, vis)
+                    if up:
+                        return up
+                return same
+            if t.must_trump and hand & tm:
+                return hand & tm
+            return hand
         if phase == CHOOSE:
             return sum(1 << (RULE_ACTION + k - 1) for k in self._rule_hands[p])
         if phase == SETUP:
-            rules = self.rules()
+            rules = self._rules
             assert rules is not None
             base = PICK_ACTION[rules.phases[self._phase_idx].action]
             return (self._hands[p] & ~self._picks[p]) << base
@@ -356,19 +452,42 @@ class StichMeisterState(State):
         return 0
 
     def legal_actions(self) -> list[Action]:
-        return [ACTIONS[i] for i in bits(self._legal_mask())]
+        m = self._legal
+        if m < 0:
+            m = self._legal = self._legal_mask()
+        if m >> 60:
+            return [ACTIONS[i] for i in bits(m)]
+        t = _CHUNKS
+        return [
+            *t[0][m & 1023],
+            *t[1][m >> 10 & 1023],
+            *t[2][m >> 20 & 1023],
+            *t[3][m >> 30 & 1023],
+            *t[4][m >> 40 & 1023],
+            *t[5][m >> 50],
+        ]
 
     def legal_action_mask(self) -> list[int]:
-        m = self._legal_mask()
+        m = self._legal
+        if m < 0:
+            m = self._legal = self._legal_mask()
         return [(m >> i) & 1 for i in range(len(ACTIONS))]
 
     def apply(self, action: Action | str) -> None:
-        a = self.game.parse_action(action).id
-        if not self._legal_mask() >> a & 1:
+        a = _ID_OF.get(id(action), -1)
+        if a < 0:
+            a = self.game.parse_action(action).id
+        m = self._legal
+        if m < 0:
+            m = self._legal_mask()
+        if not m >> a & 1:
             raise IllegalActionError(self._why_illegal(a))
-        self._undo.append(self._snapshot())
+        phase = self._phase
+        if phase != PLAY or not self._trick:
+            self._undo.append(self._snapshot())  # a later card of this trick is undone by replay
+        self._legal = -1
         p = self._player
-        self._log.append(p * self.SEAT_SHIFT + a)
+        self._log.append(p * _SHIFT + a)
         if a < 60:
             self._play(a)
         elif a < 120:
@@ -428,24 +547,47 @@ class StichMeisterState(State):
         return f"{text}: {reason}"
 
     def _snapshot(self) -> tuple[Any, ...]:
-        out = []
-        for f in _FIELDS:
-            v = getattr(self, f)
-            out.append(list(v) if isinstance(v, list) else v)
-        out.append(len(self._log))
-        return tuple(out)
+        """The position as immutable values (undo restores it; clones share it), with the round's
+        rules, trumps and tables and the length of the log."""
+        return (
+            self._round, self._dealer, self._phase, self._player, self._rule_hands, self._rule_pile, self._used,
+            self._chosen, self._choosers, self._active, self._extra, self._dyn_suit, tuple(self._hands),
+            self._deal, self._phase_idx, self._picks, self._resolved, self._shown, self._face_down,
+            self._discarded, tuple(self._trick), self._leader, self._direction, self._tricks, self._pending,
+            tuple(self._voids), tuple(self._pending_voids), self._played, self._scores, self._history,
+            self._rules, self._trumps, self._tab, tuple(self._vis), len(self._log),
+        )  # fmt: skip
 
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        for f, v in zip(_FIELDS, snap, strict=False):
-            setattr(self, f, list(v) if isinstance(v, list) else v)
-        del self._log[snap[-1] :]
-        self._rules = None
-        self._trumps = None
+    def _restore(self, u: tuple[Any, ...]) -> None:
+        (
+            self._round, self._dealer, self._phase, self._player, self._rule_hands, self._rule_pile, self._used,
+            self._chosen, self._choosers, self._active, self._extra, self._dyn_suit, hands,
+            self._deal, self._phase_idx, self._picks, self._resolved, self._shown, self._face_down,
+            self._discarded, trick, self._leader, self._direction, self._tricks, self._pending,
+            voids, pending_voids, self._played, self._scores, self._history,
+            self._rules, self._trumps, self._tab, vis, log_len,
+        ) = u  # fmt: skip
+        self._hands = list(hands)
+        self._trick = list(trick)
+        self._voids = list(voids)
+        self._pending_voids = list(pending_voids)
+        self._vis = list(vis)
+        self._legal = -1
+        del self._log[log_len:]
 
     def undo(self) -> None:
         if not self._undo:
             raise UndoError("nothing to undo: no action has been taken")
-        self._restore(self._undo.pop())
+        u = self._undo[-1]
+        log = self._log
+        last = len(log) - 1 if type(log[-1]) is int else len(log) - 2  # skip a new round's deal entry
+        again = log[u[-1] : last]  # the snapshot is from before the first card of this trick
+        if not again:
+            self._undo.pop()
+        self._restore(u)
+        for e in again:  # cards of one trick: always decisions, never the trick's last card
+            log.append(e)
+            self._play(e & _ACTION_MASK)  # type: ignore[operator]
 
     def is_terminal(self) -> bool:
         return self._phase == OVER
@@ -468,14 +610,50 @@ class StichMeisterState(State):
         return view(self, seat)
 
     def clone(self) -> StichMeisterState:
+        """A shallow copy of the slots: only the lists mutated in place are copied."""
         new = object.__new__(StichMeisterState)
-        new.__dict__.update(self.__dict__)
-        for f in _FIELDS:
-            v = getattr(self, f)
-            if isinstance(v, list):
-                setattr(new, f, list(v))
-        new._log = list(self._log)
-        new._undo = list(self._undo)
+        new.game = self.game
+        new._log = self._log.copy()
+        new._undo = self._undo.copy()
+        new._seed = self._seed
+        new._given = self._given
+        new._n = self._n
+        new._cards = self._cards
+        new._round = self._round
+        new._dealer = self._dealer
+        new._phase = self._phase
+        new._player = self._player
+        new._rule_hands = self._rule_hands
+        new._rule_pile = self._rule_pile
+        new._used = self._used
+        new._chosen = self._chosen
+        new._choosers = self._choosers
+        new._active = self._active
+        new._extra = self._extra
+        new._dyn_suit = self._dyn_suit
+        new._hands = self._hands.copy()
+        new._deal = self._deal
+        new._phase_idx = self._phase_idx
+        new._picks = self._picks
+        new._resolved = self._resolved
+        new._shown = self._shown
+        new._face_down = self._face_down
+        new._discarded = self._discarded
+        new._trick = self._trick.copy()
+        new._leader = self._leader
+        new._direction = self._direction
+        new._tricks = self._tricks
+        new._pending = self._pending
+        new._voids = self._voids.copy()
+        new._pending_voids = self._pending_voids.copy()
+        new._played = self._played
+        new._scores = self._scores
+        new._history = self._history
+        new._rules = self._rules
+        new._trumps = self._trumps
+        new._tab = self._tab
+        new._vis = self._vis.copy()
+        new._legal = self._legal
         return new
 
     def sample_hidden(self, seat: int, rng: random.Random) -> StichMeisterState:
@@ -487,7 +665,7 @@ class StichMeisterState(State):
         return sample_hidden(self, seat, rng)
 
     def _position(self) -> tuple[Any, ...]:
-        return (*self._snapshot()[:-1], tuple(self._log))
+        return (*self._snapshot()[:-5], tuple(self._log))
 
     def _chance_json(self, outcome: Any) -> Any:
         kind, value = outcome
@@ -496,7 +674,7 @@ class StichMeisterState(State):
         return {"hands": [names(h) for h in value]}
 
     def __repr__(self) -> str:
-        return f"<StichMeisterState round {self._round} {PHASE_NAMES[self._phase]} scores {self._scores}>"
+        return f"<StichMeisterState round {self._round} {PHASE_NAMES[self._phase]} scores {list(self._scores)}>"
 
 
 __all__ = ["ACTIONS", "ACTION_TEXTS", "PHASE_NAMES", "StichMeisterState"]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from stichkit.cards import bits
 
-from .cards import DECK, SUIT_MASK, SUIT_NAMES, suit_of
+from .cards import DECK, SUIT_MASK, SUIT_NAMES, suit_of, value_of
 from .rules import RoundRules
 from .trump import Trumps, value_height
 
@@ -176,3 +176,89 @@ def next_leader(winner: int, rules: RoundRules, n: int) -> int:
 def direction_after(direction: int, rules: RoundRules) -> int:
     """+1 clockwise, -1 counter-clockwise; rule 37 reverses it after every trick."""
     return -direction if rules.reverse_direction else direction
+
+
+# Value heights of every card: [reverse_ranks][card] (see trump.value_height).
+_VALUE_HEIGHT = (tuple(value_of(c) for c in range(60)), tuple(16 - value_of(c) for c in range(60)))
+
+
+class TrickTables:
+    """One round's trick rules read once into lookup tables (a round's rules with one trump order):
+    the state's hot path asks these instead of the functions above, with the same answers.
+
+    `cls[card]` is `card_class`, `height[card]` is `height_in_class`; `beaters`, `winner` are
+    `_beaters` and `winner_position` by table lookups. Shared between states: never mutated but
+    for the memo of `beaters`."""
+
+    __slots__ = (
+        "rules", "trumps", "tm", "cls", "height", "follow_last", "must_beat", "must_trump",
+        "need_break", "face_down", "lead_cannot_win", "second", "anti", "equal", "_beat",
+    )  # fmt: skip
+
+    def __init__(self, rules: RoundRules, trumps: Trumps) -> None:
+        tm = trumps.mask
+        plain = tuple(SUIT_MASK[s] & ~tm for s in range(4))
+        vh = _VALUE_HEIGHT[rules.reverse_ranks]
+        rank = trumps.rank
+        self.rules = rules
+        self.trumps = trumps
+        self.tm = tm
+        self.cls = tuple(tm if tm >> c & 1 else plain[c // 15] for c in range(60))
+        self.height = tuple(rank[c] if tm >> c & 1 else vh[c] for c in range(60))
+        self.follow_last = rules.follow_last_card
+        self.must_beat = rules.must_beat
+        self.must_trump = rules.must_trump
+        self.need_break = rules.trump_lead_needs_break
+        self.face_down = rules.face_down_followers
+        self.lead_cannot_win = rules.lead_cannot_win
+        self.second = rules.second_highest_wins
+        self.anti = rules.anti_trump
+        self.equal = rules.suits_equal
+        self._beat: dict[tuple[int, int], int] = {}
+
+    def beaters(self, cls: int, visible: Sequence[int]) -> int:
+        """`_beaters(cls, visible, rules, trumps)`: cards of class `cls` above its best face-up card."""
+        height = self.height
+        best = -1
+        for c in visible:
+            if cls >> c & 1 and height[c] > best:
+                best = height[c]
+        if best < 0:
+            return 0
+        m = self._beat.get((cls, best))
+        if m is None:
+            m = 0
+            for c in bits(cls):
+                if height[c] > best:
+                    m |= 1 << c
+            self._beat[(cls, best)] = m
+        return m
+
+    def winner(self, cards: Sequence[int]) -> int:
+        """`winner_position(cards, rules, trumps)`: strengths as in `strength`; among equal
+        strengths the later card is higher; rule 30 takes the second of that order."""
+        tm = self.tm
+        height = self.height
+        led = cards[0]
+        led_trump = tm >> led & 1
+        led_suit = led // 15
+        plain_equal = self.equal or (self.anti and led_trump)
+        trump_base = 0 if self.anti else 300
+        s1 = s2 = -1
+        i1 = i2 = -1
+        for i in range(1 if self.lead_cannot_win else 0, len(cards)):
+            c = cards[i]
+            if tm >> c & 1:
+                s = height[c] + trump_base
+            elif plain_equal or (not led_trump and c // 15 == led_suit):
+                s = 200 + height[c]
+            else:
+                s = 100
+            if s >= s1:  # the later of equal strengths ranks higher
+                s2, i2 = s1, i1
+                s1, i1 = s, i
+            elif s >= s2:
+                s2, i2 = s, i
+        if self.second and i2 >= 0:
+            return i2
+        return i1
