@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
 from stichkit.core.game import Game, fresh_seed
 from stichkit.core.options import Option
@@ -68,26 +69,12 @@ def parse_deal(deal: Any) -> Hands:
     """A deal `{"hands": [[card, ...] x 4]}`: four hands of nine distinct cards, all 36 used."""
     if not isinstance(deal, dict) or set(deal) != {"hands"}:
         raise DealError('a Jass deal is {"hands": [[9 cards], [9 cards], [9 cards], [9 cards]]}')
-    hands = deal["hands"]
-    if not isinstance(hands, list | tuple) or len(hands) != 4:
-        raise DealError("a Jass deal has exactly 4 hands, one per seat")
-    seen: dict[int, int] = {}
-    masks = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list | tuple) or len(hand) != 9:
-            n = len(hand) if isinstance(hand, list | tuple) else "no"
-            raise DealError(f"seat {seat}'s hand has {n} cards; every hand has 9")
-        m = 0
-        for text in hand:
-            try:
-                card = DECK.parse(text)
-            except (KeyError, AttributeError):
-                raise DealError(
-                    f"seat {seat}: {text!r} is not a Jass card (suits D H S C, ranks 6-10 J Q K A)"
-                ) from None
-            if card in seen:
-                raise DealError(f"{DECK.names[card]} is dealt twice (seats {seen[card]} and {seat})")
-            seen[card] = seat
-            m |= 1 << card
-        masks.append(m)
-    return (masks[0], masks[1], masks[2], masks[3])
+    m = parse_hands(
+        deal["hands"],
+        DECK,
+        players=4,
+        hand_size=9,
+        what="a Jass deal",
+        card_help="a Jass card (suits D H S C, ranks 6-10 J Q K A)",
+    )
+    return (m[0], m[1], m[2], m[3])

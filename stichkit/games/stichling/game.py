@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError, OptionError
 from stichkit.core.game import Game, fresh_seed
 from stichkit.core.options import Option
@@ -73,27 +74,11 @@ def parse_deal(deal: Any, deck: StichlingDeck) -> tuple[int, ...]:
     shape = f'a {n}-player Stichling deal is {{"hands": [{", ".join(["[12 cards]"] * n)}]}}'
     if not isinstance(deal, dict) or set(deal) != {"hands"}:
         raise DealError(shape)
-    hands = deal["hands"]
-    if not isinstance(hands, list | tuple) or len(hands) != n:
-        count = len(hands) if isinstance(hands, list | tuple) else "no"
-        raise DealError(f"the deal has {count} hands; {shape}")
-    seen: dict[int, int] = {}
-    masks = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
-            count = len(hand) if isinstance(hand, list | tuple) else "no"
-            raise DealError(f"seat {seat}'s hand has {count} cards; every hand has {HAND_SIZE}")
-        m = 0
-        for text in hand:
-            try:
-                card = deck.parse(text)
-            except (KeyError, AttributeError):
-                raise DealError(
-                    f"seat {seat}: {text!r} is not a card of the {n}-player deck (colours G Y P B, values 1-{deck.top})"
-                ) from None
-            if card in seen:
-                raise DealError(f"{deck.names[card]} is dealt twice (seats {seen[card]} and {seat})")
-            seen[card] = seat
-            m |= 1 << card
-        masks.append(m)
-    return tuple(masks)
+    return parse_hands(
+        deal["hands"],
+        deck,
+        players=n,
+        hand_size=HAND_SIZE,
+        what=f"a {n}-player Stichling deal",
+        card_help=f"a card of the {n}-player deck (colours G Y P B, values 1-{deck.top})",
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
 from stichkit.core.game import Game, fresh_seed
 from stichkit.core.options import Option
@@ -144,28 +145,14 @@ class StichMeister(Game):
         return tuple(deck)
 
     def _parse_hands(self, hands: Any) -> tuple[int, ...]:
-        n, k = self.num_players, self.hand_size
-        if not isinstance(hands, list | tuple) or len(hands) != n:
-            raise DealError(f"a Stich-Meister deal has {n} hands, one per seat")
-        seen: dict[int, int] = {}
-        out = []
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list | tuple) or len(hand) != k:
-                size = len(hand) if isinstance(hand, list | tuple) else "no"
-                raise DealError(f"seat {seat}'s hand has {size} cards; with {n} players every hand has {k}")
-            m = 0
-            for text in hand:
-                try:
-                    card = DECK.parse(text)
-                except (KeyError, AttributeError):
-                    raise DealError(
-                        f"seat {seat}: {text!r} is not a Stich-Meister card (F M K T + value 1-15)"
-                    ) from None
-                if not self.deck >> card & 1:
-                    raise DealError(f"seat {seat}: {DECK.names[card]} is not in the {n}-player deck (no 1s, 10s, 13s)")
-                if card in seen:
-                    raise DealError(f"{DECK.names[card]} is dealt twice (seats {seen[card]} and {seat})")
-                seen[card] = seat
-                m |= 1 << card
-            out.append(m)
-        return tuple(out)
+        n = self.num_players
+        return parse_hands(
+            hands,
+            DECK,
+            players=n,
+            hand_size=self.hand_size,
+            what="a Stich-Meister deal",
+            card_help="a Stich-Meister card (F M K T + value 1-15)",
+            allowed=self.deck,
+            not_allowed=f"the {n}-player deck (no 1s, 10s, 13s)",
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
 from stichkit.core.game import Game, fresh_seed
 from stichkit.core.options import Option
@@ -102,28 +103,22 @@ def parse_deal(deal: Any, players: int) -> Deal:
     drawn = tuple(_card(t, "draws", deck) for t in draws)
     if FAMILY_OF[drawn[-1]] < 0 or any(c < FIRST_FIVE for c in drawn[:-1]):
         raise DealError("'draws': every draw but the last must be a 5 (drawn again), the last a family card")
-    hands = deal["hands"]
-    if not isinstance(hands, list | tuple) or len(hands) != players:
-        raise DealError(f"a deal for {players} players has exactly {players} hands, one per seat")
-    seen: dict[int, str] = {}
-    masks = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
-            size = len(hand) if isinstance(hand, list | tuple) else "no"
-            raise DealError(f"seat {seat}'s hand has {size} cards; every hand has {HAND_SIZE}")
-        m = 0
-        for text in hand:
-            c = _card(text, f"seat {seat}", deck)
-            if c in seen:
-                raise DealError(f"{NAMES[c]} is dealt twice ({seen[c]} and seat {seat})")
-            seen[c] = f"seat {seat}"
-            m |= 1 << c
-        masks.append(m)
+    masks = parse_hands(
+        deal["hands"],
+        DECK,
+        players=players,
+        hand_size=HAND_SIZE,
+        what=f"a deal for {players} players",
+        card_help="a Stichwahl card (O P N B + 1-4 or 6-9, or 5a-5d)",
+        allowed=deck,
+        not_allowed="the 2-player deck (the 5s are removed)",
+    )
     rest = deck & ~sum(masks)
     if "pile" in deal:
         raw = deal["pile"]
         if not isinstance(raw, list | tuple):
             raise DealError("'pile' is a list of cards, top first")
+        seen = {c: f"seat {s}" for s, m in enumerate(masks) for c in range(36) if m >> c & 1}
         pile = []
         for text in raw:
             c = _card(text, "pile", deck)
