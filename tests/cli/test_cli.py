@@ -16,6 +16,21 @@ import stichkit
 from stichkit.cli.main import main
 
 
+@pytest.fixture(autouse=True)
+def _fast_default_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests drive the CLI, not the bots: whole games against the default ismcts opponents
+    (up to 1 s per decision) would take minutes, so the default seats get heuristic bots here."""
+    monkeypatch.setattr("stichkit.cli.common.DEFAULT_BOT", "heuristic")
+
+
+def test_the_default_opponent_is_ismcts(monkeypatch: pytest.MonkeyPatch) -> None:
+    import stichkit.cli.common as common
+
+    monkeypatch.undo()  # the real default, not the fast one of the fixture
+    assert common.DEFAULT_BOT == "ismcts"
+    assert common.parse_seats(None, 4, allow_human=True) == ["human", "ismcts", "ismcts", "ismcts"]
+
+
 def console() -> Console:
     return Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
 
