@@ -26,10 +26,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import HealthCheck
+from hypothesis import strategies as st
+
 import stichkit
 from stichkit import Action, Game, IllegalActionError, State, StichkitError, UndoError
 
 Chooser = Callable[[Sequence[Any]], Any]
+
+# Hypothesis settings shared by every game's property tests: whole games are slow and draw
+# many choices, which is the point, not a problem.
+SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+SEEDS = st.integers(0, 2**63 - 1)
 View = dict[str, Any]
 
 

@@ -10,12 +10,12 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stichkit
 from stichkit import State
-from tests.invariants import Adapter, Rates, check_random_game, data_chooser, random_chooser
+from tests.invariants import SEEDS, SUPPRESS, Adapter, Rates, check_random_game, data_chooser, random_chooser
 
 # -- the Jass adapter: facts from the rule sheet, written independently of the engine -------------
 
@@ -271,10 +271,8 @@ SLOW = pytest.mark.skipif(
     "'slow' not in (config.getoption('markexpr') or '') and os.environ.get('STICHKIT_SLOW') != '1'",
     reason="long property run: pass -m slow or set STICHKIT_SLOW=1",
 )
-SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 PROFILES = st.sampled_from(["seed", "schieber"])
 SHORT_TARGETS = st.sampled_from([50, 157, 300, 300, 300, 500])
-SEEDS = st.integers(0, 2**63 - 1)
 
 
 def _run_short(data: Any, options: dict[str, Any], seed: int, rng_seed: int) -> None:

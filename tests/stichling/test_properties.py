@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stichkit
 from stichkit import State
-from tests.invariants import Adapter, Rates, check_random_game, data_chooser, random_chooser
+from tests.invariants import SEEDS, SUPPRESS, Adapter, Rates, check_random_game, data_chooser, random_chooser
 
 TOP = {2: 6, 3: 9, 4: 12, 5: 15}  # seed line 41-44: the deck by player count
 TILES = ((1, 2, 3), (2, 4, 6), (3, 6, 9))  # seed lines 54-59
@@ -126,8 +126,6 @@ STICHLING = Adapter(
     check_sample=check_sample,
 )
 
-SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
-SEEDS = st.integers(0, 2**63 - 1)
 LIGHT = Rates(step=0.3, illegal=0.03, replay=0.01, clone=0.02, sample=0.02, max_samples=3)
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stichkit
 from stichkit import Game, State
-from tests.invariants import Adapter, Rates, check_random_game, random_chooser
+from tests.invariants import SUPPRESS, Adapter, Rates, check_random_game, random_chooser
 
 SUITS = "FMKT"
 
@@ -116,7 +116,6 @@ STICHMEISTER = Adapter(
     check_sample=check_sample,
 )
 
-SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 LIGHT = Rates(step=0.15, illegal=0.02, replay=0.01, clone=0.01, sample=0.02, max_samples=2)
 
 

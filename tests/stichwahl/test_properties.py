@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stichkit
 from stichkit import State
-from tests.invariants import Adapter, Rates, check_random_game, data_chooser, random_chooser, tokens_in
+from tests.invariants import SEEDS, SUPPRESS, Adapter, Rates, check_random_game, data_chooser, random_chooser, tokens_in
 
 FAMILIES = "OPNB"
 DECK = [f + str(v) for f in FAMILIES for v in (1, 2, 3, 4, 6, 7, 8, 9)] + ["5a", "5b", "5c", "5d"]
@@ -130,8 +130,6 @@ STICHWAHL = Adapter(
     check_sample=check_sample,
 )
 
-SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
-SEEDS = st.integers(0, 2**63 - 1)
 PLAYERS = st.sampled_from([2, 3, 4])
 
 
