@@ -16,6 +16,26 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# For each byte of a 64-bit mask, the indices its set bits stand for (bit_list's table).
+_BYTE_BITS = tuple(tuple(tuple(o + i for i in range(8) if b >> i & 1) for b in range(256)) for o in range(0, 64, 8))
+
+
+def bit_list(mask: int) -> list[int]:
+    """`list(bits(mask))`, about twice as fast: a byte at a time, from a table (hot paths use it)."""
+    if mask >> 64:
+        return list(bits(mask))
+    out: list[int] = []
+    table = _BYTE_BITS
+    k = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += table[k][b]
+        mask >>= 8
+        k += 1
+    return out
+
+
 def mask_of(indices: Iterable[int]) -> int:
     m = 0
     for i in indices:

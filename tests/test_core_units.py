@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stichkit import Action, OptionError
-from stichkit.cards import Deck, bits, mask_of, suited_deck
+from stichkit.cards import Deck, bit_list, bits, mask_of, suited_deck
 from stichkit.core.options import Option, resolve_options
 from stichkit.core.sampling import deal_constrained
 
@@ -26,6 +26,13 @@ def test_bits_and_mask_of_are_inverse(indices: set[int]) -> None:
     m = mask_of(indices)
     assert m == sum(1 << i for i in indices)
     assert list(bits(m)) == sorted(indices)
+
+
+@given(st.sets(st.integers(0, 70)))
+def test_bit_list_is_bits_as_a_list(indices: set[int]) -> None:
+    """The table-driven fast path gives what the generator gives, also past the table's 64 bits."""
+    m = mask_of(indices)
+    assert bit_list(m) == list(bits(m)) == sorted(indices)
 
 
 def test_bits_of_zero_is_empty() -> None:

@@ -167,6 +167,7 @@ class ISMCTSBot(Bot):
         scale = 0.0
         deal_horizon = self.deal_horizon
         policy = self._heuristic_policy(state, rng) if self.heuristic_rollouts else None
+        uniform = rng.random  # int(uniform() * k): a uniform index below k, cheaper than randrange
         iterations = 0
         while iterations < self.iterations:
             if deadline is not None and iterations >= len(legal) and clock() >= deadline:
@@ -203,7 +204,7 @@ class ISMCTSBot(Bot):
                         ch = children.get(a.id)
                         if ch is not None:
                             ch.avail += 1
-                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    a = untried[int(uniform() * len(untried))] if len(untried) > 1 else untried[0]
                     child = Node(player if player is not None else -1)
                     children[a.id] = child
                     det.apply(a)
@@ -233,7 +234,7 @@ class ISMCTSBot(Bot):
                         det.apply(policy(det))
                     else:
                         acts = det.legal_actions()
-                        det.apply(acts[rng.randrange(len(acts))])
+                        det.apply(acts[int(uniform() * len(acts))])
                     if log is not None and type(log[-1]) is tuple:
                         break
             # 4. Reward per seat, backed up to every node for the seat that moved into it.

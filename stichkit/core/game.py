@@ -33,12 +33,14 @@ class Game(ABC):
     num_players: int
     actions: tuple[Action, ...]
     _by_text: dict[str, Action]
+    _id_of: dict[int, int]
 
     def __init__(self, **options: Any) -> None:
         self.options = resolve_options(self.name, self.OPTIONS, options)
 
     def _set_actions(self, texts: Sequence[str]) -> None:
         self.actions = tuple(Action(i, t) for i, t in enumerate(texts))
+        self._id_of = {id(a): a.id for a in self.actions}  # the game's own Actions resolve by identity, fast
         self._by_text = {a.text: a for a in self.actions}
         self._by_text.update({a.text.lower(): a for a in self.actions})
 

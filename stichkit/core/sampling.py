@@ -24,23 +24,24 @@ def deal_constrained(
     n = len(need)
     if sum(need) != len(cards):
         raise ValueError(f"{len(cards)} cards for {sum(need)} places")
-    subsets = range(1, 1 << n)
-    # count[S]: cards whose allowed set lies inside S; cap[S]: places of the players in S.
-    count = [0] * (1 << n)
+    full = 1 << n
+    # count[S]: cards whose allowed set lies inside S; cap[S]: places left to the players in S.
+    # Both are kept up to date as cards are dealt, over precomputed lists of the subsets S.
+    supersets: dict[int, list[int]] = {}  # allowed mask -> the subsets S that contain it
+    count = [0] * full
     for a in allowed:
         if a == 0:
             raise ValueError("a card that no player may hold")
-        for s in subsets:
-            if a & ~s == 0:
-                count[s] += 1
+        sup = supersets.get(a)
+        if sup is None:
+            sup = supersets[a] = [s for s in range(1, full) if a & ~s == 0]
+        for s in sup:
+            count[s] += 1
+    cap = [sum(need[p] for p in range(n) if s >> p & 1) for s in range(full)]
+    if any(count[s] > cap[s] for s in range(1, full)):
+        raise ValueError("the known facts leave no way to deal the hidden cards")
+    containing = [[s for s in range(1, full) if s >> p & 1] for p in range(n)]
     left = list(need)
-
-    def cap(s: int) -> int:
-        return sum(left[p] for p in range(n) if s >> p & 1)
-
-    for s in subsets:
-        if count[s] > cap(s):
-            raise ValueError("the known facts leave no way to deal the hidden cards")
     hands = [0] * n
     order = list(range(len(cards)))
     rng.shuffle(order)
@@ -48,24 +49,23 @@ def deal_constrained(
     order.sort(key=lambda i: allowed[i].bit_count())
     for i in order:
         a = allowed[i]
-        for s in subsets:
-            if a & ~s == 0:
-                count[s] -= 1
+        for s in supersets[a]:
+            count[s] -= 1
         options = []
         weights = []
         for p in range(n):
             if not (a >> p & 1) or left[p] == 0:
                 continue
-            bit = 1 << p
-            ok = True
-            for s in subsets:
-                if s & bit and count[s] > cap(s) - 1:
-                    ok = False
+            # p may take the card if every subset with p still has room for its cards after it.
+            for s in containing[p]:
+                if count[s] > cap[s] - 1:
                     break
-            if ok:
+            else:
                 options.append(p)
                 weights.append(left[p])
         p = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
         left[p] -= 1
+        for s in containing[p]:
+            cap[s] -= 1
         hands[p] |= 1 << cards[i]
     return hands

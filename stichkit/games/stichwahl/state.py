@@ -11,9 +11,10 @@ player of an unchosen 5 may choose who leads next → deal scoring → next deal
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from stichkit.cards import bits
+from stichkit.cards import bit_list, bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, UndoError
 from stichkit.core.game import Entry, State
@@ -87,9 +88,12 @@ class Trick(NamedTuple):
     next_leader: int  # -1 after the deal's last trick, or while the choice is open
 
 
+@lru_cache(maxsize=512)
 def deal_from_seed(seed: int, number: int, players: int) -> Deal:
     """Deal `number` of the game with this seed: a pure function of both (string-seeded
-    random.Random hashes its seed with SHA-512: the same on every platform and Python run)."""
+    random.Random hashes its seed with SHA-512: the same on every platform and Python run).
+
+    Cached: search bots replay the same determinizations into the same next deal many times."""
     rng = random.Random(f"stichwahl/{seed}/{number}")
     deck = list(bits(NO_FIVES if players == 2 else ALL_CARDS))
     draws = []
@@ -145,6 +149,8 @@ class StichwahlState(State):
         self._hidden = [0] * n  # of them, cards from the draw pile (nobody has seen them)
         self._used: tuple[tuple[int, int, int, int], ...] = ()  # (seat, card, family or -1 = flip, trick)
         self._trick: tuple[tuple[int, int], ...] = ()
+        self._led = -1  # the family to follow in the current trick (-1: none yet)
+        self._legal: list[int] | None = None  # the legal action ids, until the state changes
         self._tricks: tuple[Trick, ...] = ()
         self._voids = [0] * n  # families each seat has shown it does not hold (4-bit masks)
         self._leader = self._starter
@@ -183,10 +189,11 @@ class StichwahlState(State):
     def _play(self, card: int) -> None:
         p = self._player
         self._hands[p] &= ~(1 << card)
-        cards = [c for _, c in self._trick]
-        led = led_family(cards)
+        led = self._led
         fam = FAMILY_OF[card]
-        if led >= 0 and fam >= 0 and fam != led:
+        if led < 0:
+            self._led = fam  # the first card that is not a 5 sets the family (a 5 leaves it open)
+        elif fam >= 0 and fam != led:
             self._voids[p] |= 1 << led  # did not follow: holds no card of the led family
         self._trick += ((p, card),)
         if len(self._trick) < self._n:
@@ -227,6 +234,7 @@ class StichwahlState(State):
             ),
         )  # fmt: skip
         self._trick = ()
+        self._led = -1
         if last:
             self._end_deal()
         elif chooser >= 0:
@@ -275,8 +283,9 @@ class StichwahlState(State):
         if phase == PICK:
             return [BONUS_ACT + c for c in bits(self._hands[p])]
         if phase == PLAY:
-            led = led_family([c for _, c in self._trick])
-            out = list(bits(legal_cards(self._hands[p], led)))
+            out = bit_list(legal_cards(self._hands[p], self._led))
+            if not self._bonus[p]:
+                return out
             table = self._table
             uses = []
             for c in self._bonus[p]:
@@ -295,19 +304,33 @@ class StichwahlState(State):
         return []
 
     def legal_actions(self) -> list[Action]:
+        ids = self._legal
+        if ids is None:
+            ids = self._legal = self._legal_ids()
         acts = self.game.actions
-        return [acts[i] for i in self._legal_ids()]
+        return [acts[i] for i in ids]
 
     def apply(self, action: Action | str) -> None:
-        a = self.game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
-        if a not in self._legal_ids():
+        game = self.game
+        a = game._id_of.get(id(action), -1)
+        if a < 0:
+            a = game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
+        ids = self._legal
+        if ids is None:
+            ids = self._legal_ids()
+        if a not in ids:
             raise IllegalActionError(self._why_illegal(a))
+        self._legal = None
         p = self._player
+        if a < BONUS_ACT:
+            # A card changes only its player's hand and voids and the trick: undo needs just those.
+            self._undo.append((p, a, self._voids[p], self._led))
+            self._log.append(p * self.SEAT_SHIFT + a)
+            self._play(a)
+            return
         self._undo.append(self._snapshot())
         self._log.append(p * self.SEAT_SHIFT + a)
-        if a < BONUS_ACT:
-            self._play(a)
-        elif a < FLIP_ACT:
+        if a < FLIP_ACT:
             self._pick(a - BONUS_ACT)
         elif a < TRUMP_ACT:
             self._use(a - FLIP_ACT, -1)
@@ -367,12 +390,14 @@ class StichwahlState(State):
         return f"{text}: there is no seat {a - LEAD_ACT}"
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """Every field that changes during a game, as immutable values (undo restores from it)."""
+        """Every field that changes during a game, as immutable values (undo restores from it).
+
+        Card plays, the most common action, are undone from a 4-tuple instead (see `apply`)."""
         return (
             len(self._log), tuple(self._scores), self._deals, self._winners, self._deal_no, self._starter,
             self._deal, self._trump, self._high, tuple(self._hands), self._pile_pos, tuple(self._picks),
             self._first, tuple(self._bonus), tuple(self._points), tuple(self._hidden), self._used, self._trick,
-            self._tricks, tuple(self._voids), self._leader, self._phase, self._player,
+            self._led, self._tricks, tuple(self._voids), self._leader, self._phase, self._player,
         )  # fmt: skip
 
     def _restore(self, u: tuple[Any, ...]) -> None:
@@ -380,8 +405,9 @@ class StichwahlState(State):
             n_log, scores, self._deals, self._winners, self._deal_no, self._starter,
             self._deal, self._trump, self._high, hands, self._pile_pos, picks,
             self._first, bonus, points, hidden, self._used, self._trick,
-            self._tricks, voids, self._leader, self._phase, self._player,
+            self._led, self._tricks, voids, self._leader, self._phase, self._player,
         ) = u  # fmt: skip
+        self._legal = None
         del self._log[n_log:]
         self._scores = list(scores)
         self._hands = list(hands)
@@ -394,7 +420,17 @@ class StichwahlState(State):
     def undo(self) -> None:
         if not self._undo:
             raise UndoError("nothing to undo: no action has been taken")
-        self._restore(self._undo.pop())
+        u = self._undo.pop()
+        if len(u) != 4:
+            self._restore(u)
+            return
+        p, card, self._voids[p], self._led = u  # a card play: take it back
+        self._hands[p] |= 1 << card
+        self._trick = self._trick[:-1]
+        self._log.pop()
+        self._phase = PLAY
+        self._player = p
+        self._legal = None
 
     def is_terminal(self) -> bool:
         return self._phase == OVER
