@@ -10,14 +10,14 @@ of workers, as long as the bots search by iterations rather than by the clock.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import stichkit
 from stichkit import bots
-from stichkit.core import Game, OptionError
+from stichkit.core import Game, OptionError, RecordError
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class GameResult:
     winners: list[int]
     moves: int
     decisions: list[int]  # per seat
-    seconds: list[float]  # thinking time per seat
+    seconds: list[float] | None  # thinking time per seat; None: unknown (read from an untimed record)
     record: dict[str, Any] | None = field(default=None, repr=False)
 
 
@@ -123,8 +123,37 @@ def play_task(task: Task) -> GameResult:
         record = state.record()
         record["players"] = labels  # extra keys are ignored by stichkit.replay
         record["arena"] = {"deal": task.deal, "rotation": task.rotation,
-                           "cheating": [s for s, spec in enumerate(task.specs) if spec.cheats]}  # fmt: skip
+                           "cheating": [s for s, spec in enumerate(task.specs) if spec.cheats],
+                           "decisions": decisions, "seconds": seconds}  # fmt: skip
     return GameResult(task.deal, task.seed, task.rotation, labels, state.scores(), state.winners(), moves,
+                      decisions, seconds, record)  # fmt: skip
+
+
+def result_from_record(task: Task, record: Any) -> GameResult:
+    """The result of a game already played, from its record (a resumed tournament).
+
+    The record must be this task's game: the same game and options, game seed, bots by seat, deal
+    and rotation; it is replayed, so its moves and result are checked too. RecordError otherwise."""
+    state = stichkit.replay(record)  # RecordError for anything malformed or inconsistent
+    labels = [spec.label for spec in task.specs]
+    arena = record.get("arena")
+    if not isinstance(arena, dict):
+        raise RecordError("not a tournament record: it has no 'arena' section")
+    expected = {"game": task.game, "options": dict(stichkit.load_game(task.game, **task.options).options),
+                "seed": task.seed, "players": labels, "deal": task.deal, "rotation": task.rotation}  # fmt: skip
+    found = {"game": record.get("game"), "options": dict(state.game.options), "seed": record.get("seed"),
+             "players": record.get("players"), "deal": arena.get("deal"),
+             "rotation": arena.get("rotation")}  # fmt: skip
+    for key, value in expected.items():
+        if found[key] != value:
+            raise RecordError(f"the tournament's game here has {key} {value!r}, but the record has {found[key]!r}")
+    n = state.game.num_players
+    moves = [m for m in record["moves"] if "seat" in m]
+    decisions = [sum(1 for m in moves if m["seat"] == s) for s in range(n)]
+    seconds = arena.get("seconds")
+    if not (isinstance(seconds, list) and len(seconds) == n and all(isinstance(x, int | float) for x in seconds)):
+        seconds = None  # written before records carried the thinking time
+    return GameResult(task.deal, task.seed, task.rotation, labels, state.scores(), state.winners(), len(moves),
                       decisions, seconds, record)  # fmt: skip
 
 
@@ -152,15 +181,20 @@ def run_tournament(
     workers: int = 1,
     records: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
+    finished: Mapping[tuple[int, int], GameResult] | None = None,
 ) -> list[GameResult]:
-    """Play the whole schedule (in `workers` processes); results in schedule order."""
+    """Play the whole schedule (in `workers` processes); results in schedule order.
+
+    `finished` maps (deal, rotation) to games already played (`result_from_record`): those are
+    not played again, so an interrupted tournament goes on where it stopped. `on_result` is
+    called for each game played now."""
+    done = dict(finished or {})
     tasks = schedule(game, specs, deals, seed, records=records)
-    results: list[GameResult] = []
-    for r in _run(tasks, workers):
-        results.append(r)
+    for r in _run([t for t in tasks if (t.deal, t.rotation) not in done], workers):
+        done[(r.deal, r.rotation)] = r
         if on_result is not None:
             on_result(r)
-    return results
+    return [done[(t.deal, t.rotation)] for t in tasks]
 
 
 def _run(tasks: list[Task], workers: int) -> Iterator[GameResult]:

@@ -78,7 +78,7 @@ def summarize(
     for label in labels:
         scores, shares = [], []
         wins = games = 0
-        decisions = 0
+        decisions = timed = 0  # timed: decisions of games whose thinking time is known
         seconds = 0.0
         for deal in sorted(by_deal):
             games_of_deal = [g[label] for g in by_deal[deal] if label in g]
@@ -92,7 +92,9 @@ def summarize(
             for s, p in enumerate(res.players):
                 if p == label:
                     decisions += res.decisions[s]
-                    seconds += res.seconds[s]
+                    if res.seconds is not None:
+                        timed += res.decisions[s]
+                        seconds += res.seconds[s]
         mean, half = mean_ci(scores)
         share, share_half = mean_ci(shares)
         seats = sum(1 for s in specs if s.label == label)
@@ -109,7 +111,7 @@ def summarize(
             "even_share": seats / n,
             "win_rate": wins / games if games else 0.0,
             "decisions": decisions,
-            "seconds_per_decision": seconds / decisions if decisions else 0.0,
+            "seconds_per_decision": seconds / timed if timed else None,
         }
         if rated:
             row["rating"] = rated[label]

@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print machine-readable results only")
     tour.add_argument("--plot", metavar="FILE.png", help="draw the mean scores with their intervals to FILE.png")
     tour.add_argument("--records", metavar="DIR", help="write every game's record (and index.json) to DIR")
+    tour.add_argument("--resume", action="store_true",
+                      help="with --records: games whose records are in DIR are read back, not played again "
+                           "(go on with an interrupted run, or add deals to a finished one)")  # fmt: skip
 
     rep = sub.add_parser("replay", help="step through a saved game", description="Replay a game record.")
     rep.add_argument("file", metavar="FILE")
@@ -153,16 +156,23 @@ def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
-    from .tournament import plot, print_summary, run
+    from .tournament import plot, print_summary, records_seed, run
 
     if args.deals < 1:
         raise CliError("--deals must be at least 1")
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
+    if args.resume and not args.records:
+        raise CliError("--resume reads the records of an earlier run: give their directory with --records DIR")
     game = load_game(args.game, parse_options(args.options))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seed = args.seed
+    if seed is None and args.resume:
+        seed = records_seed(args.records, game.name)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
     show_bar = console.is_terminal and not args.json
-    res = run(game, args.seats, args.deals, seed, args.workers, console, progress=show_bar, records_dir=args.records)
+    res = run(game, args.seats, args.deals, seed, args.workers, console, progress=show_bar, records_dir=args.records,
+              resume=args.resume)  # fmt: skip
     if args.plot:
         plot(res, args.plot)
         res["plot"] = args.plot

@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from stichkit.core import Game, OptionError
+from stichkit.core import Game, OptionError, RecordError
 
 from .common import CliError
 
@@ -43,6 +43,7 @@ def run(
     *,
     progress: bool,
     records_dir: str | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
     from stichkit.arena import run_tournament, schedule, summarize
 
@@ -58,16 +59,15 @@ def run(
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CliError(f"cannot make {records_dir}: {e.strerror or e}") from None
-    total = len(schedule(game, specs, deals, seed))
-    index: list[dict[str, Any]] = []
+    tasks = schedule(game, specs, deals, seed)
+    finished = read_finished(out_dir, tasks) if resume and out_dir is not None else {}
+    total = len(tasks) - len(finished)
 
     def keep(r: Any) -> None:
         if out_dir is None or r.record is None:
             return
-        name = f"{game.name}-deal{r.deal:04d}-rot{r.rotation}.json"
-        (out_dir / name).write_text(json.dumps(r.record, ensure_ascii=False) + "\n", encoding="utf-8")
-        index.append({"file": name, "deal": r.deal, "seed": r.seed, "rotation": r.rotation, "players": r.players,
-                      "scores": r.scores, "winners": r.winners})  # fmt: skip
+        path = out_dir / record_name(game.name, r.deal, r.rotation)
+        path.write_text(json.dumps(r.record, ensure_ascii=False) + "\n", encoding="utf-8")
 
     if progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -81,16 +81,63 @@ def run(
                 bar.advance(task)
 
             results = run_tournament(game, specs, deals, seed, workers=workers, records=out_dir is not None,
-                                     on_result=step)  # fmt: skip
+                                     on_result=step, finished=finished)  # fmt: skip
     else:
         results = run_tournament(game, specs, deals, seed, workers=workers, records=out_dir is not None,
-                                 on_result=keep)  # fmt: skip
+                                 on_result=keep, finished=finished)  # fmt: skip
     summary = summarize(game, specs, deals, seed, results)
+    if finished:
+        summary["resumed_games"] = len(finished)
     if out_dir is not None:
         summary["records"] = str(out_dir)
+        index = [{"file": record_name(game.name, r.deal, r.rotation), "deal": r.deal, "seed": r.seed,
+                  "rotation": r.rotation, "players": r.players, "scores": r.scores, "winners": r.winners}
+                 for r in results]  # fmt: skip
         (out_dir / "index.json").write_text(json.dumps({"summary": summary, "games": index}, indent=1) + "\n",
                                             encoding="utf-8")  # fmt: skip
     return summary
+
+
+def record_name(game: str, deal: int, rotation: int) -> str:
+    return f"{game}-deal{deal:04d}-rot{rotation}.json"
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise CliError(f"{path}: cannot read it as a JSON record ({e}); delete it to play that game again") from None
+
+
+def read_finished(out_dir: Path, tasks: list[Any]) -> dict[tuple[int, int], Any]:
+    """The games of the schedule whose records are in `out_dir` already, each replayed and checked."""
+    from stichkit.arena.duplicate import result_from_record
+
+    finished = {}
+    for task in tasks:
+        path = out_dir / record_name(task.game, task.deal, task.rotation)
+        if not path.exists():
+            continue
+        try:
+            finished[(task.deal, task.rotation)] = result_from_record(task, _read_json(path))
+        except RecordError as e:
+            raise CliError(f"{path}: {e}. Resume with the same seats, options and --seed, or delete the file") from None
+    return finished
+
+
+def records_seed(records_dir: str, game: str) -> int | None:
+    """The tournament seed of the records of `game` in a directory (game seed - deal), if any."""
+    seeds = set()
+    for path in sorted(Path(records_dir).glob(f"{game}-deal*-rot*.json")):
+        record = _read_json(path)
+        arena = record.get("arena") if isinstance(record, dict) else None
+        seed, deal = (record.get("seed"), arena.get("deal")) if isinstance(arena, dict) else (None, None)
+        if type(seed) is not int or type(deal) is not int:
+            raise CliError(f"{path}: not a tournament record (it needs 'seed' and 'arena': {{'deal': ...}})")
+        seeds.add(seed - deal)
+    if len(seeds) > 1:
+        raise CliError(f"{records_dir} holds records of tournaments with different seeds {sorted(seeds)}; pass --seed")
+    return seeds.pop() if seeds else None
 
 
 def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
@@ -110,12 +157,14 @@ def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
         rate = "" if rating is None else f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"
         table.add_row(name, str(row["seats"]), f"{row['mean_score']:.1f}", half, f"{row['win_share']:.1%}",
                       share_half, f"{row['even_share']:.0%}", f"{row['win_rate']:.1%}", rate,
-                      f"{row['seconds_per_decision']:.3f}")  # fmt: skip
+                      "–" if row["seconds_per_decision"] is None else f"{row['seconds_per_decision']:.3f}")  # fmt: skip
     console.print(table)
     if res["cheating"]:
         console.print("[red]cheats: sees all hands; evaluation upper bound only:[/red] " + ", ".join(res["cheating"]))
     if "records" in res:
         console.print(f"[dim]records of every game in {res['records']} (replay one with `stich replay FILE`)[/dim]")
+    if res.get("resumed_games"):
+        console.print(f"[dim]{res['resumed_games']} games read back from the records of an earlier run[/dim]")
     console.print(f"[dim]{res['mean_moves']:.1f} decisions per game on average[/dim]")
 
 

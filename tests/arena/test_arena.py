@@ -6,6 +6,7 @@ import io
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -130,3 +131,82 @@ def test_cli_table_marks_the_cheat() -> None:
 def test_cli_bad_seats(seats: str, message: str) -> None:
     code, out = run(["tournament", "stichwahl", "--seats", seats, "--deals", "1"])
     assert code == 2 and message in out.replace("\n", "")
+
+
+# -- resuming a tournament from its records --------------------------------------------------------
+
+SEATS = "heuristic,random,heuristic,random"
+
+
+def _tournament(recs: Path, deals: int, *extra: str) -> dict[str, Any]:
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", str(deals), "--json",
+                     "--records", str(recs), "target=10", *extra])  # fmt: skip
+    assert code == 0, out
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def _without_timing(res: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k != "seconds_per_decision"} for row in res["bots"]]
+
+
+def test_resume_plays_only_the_missing_games_and_sums_up_all(tmp_path: Path) -> None:
+    """An interrupted run (games missing) and a longer run (more deals) go on from the records; the
+    result is the one of a run played in one go (the bots are seeded per deal, rotation and seat)."""
+    whole = _tournament(tmp_path / "whole", 3, "--seed", "5")
+    recs = tmp_path / "parts"
+    _tournament(recs, 2, "--seed", "5")
+    (recs / "stichwahl-deal0001-rot1.json").unlink()  # as if the run had stopped there
+    before = (recs / "stichwahl-deal0000-rot0.json").stat().st_mtime_ns
+    res = _tournament(recs, 3, "--resume")  # the seed is read from the records
+    assert res["seed"] == 5 and res["resumed_games"] == 3 and res["games"] == 6
+    assert (recs / "stichwahl-deal0000-rot0.json").stat().st_mtime_ns == before  # read back, not played
+    assert _without_timing(res) == _without_timing(whole)
+    index = json.loads((recs / "index.json").read_text())
+    assert [g["file"] for g in index["games"]] == [g["file"] for g in json.loads(
+        (tmp_path / "whole" / "index.json").read_text())["games"]]  # fmt: skip
+
+
+def test_resume_keeps_the_thinking_time_in_the_records(tmp_path: Path) -> None:
+    _tournament(tmp_path, 1, "--seed", "2")
+    record = json.loads((tmp_path / "stichwahl-deal0000-rot0.json").read_text())
+    assert len(record["arena"]["seconds"]) == 4 and sum(record["arena"]["decisions"]) == len(
+        [m for m in record["moves"] if "seat" in m])  # fmt: skip
+    res = _tournament(tmp_path, 1, "--resume")
+    assert res["resumed_games"] == 2 and all(r["seconds_per_decision"] is not None for r in res["bots"])
+    for name in ("stichwahl-deal0000-rot0.json", "stichwahl-deal0000-rot1.json"):  # an older, untimed record
+        rec = json.loads((tmp_path / name).read_text())
+        del rec["arena"]["seconds"]
+        (tmp_path / name).write_text(json.dumps(rec))
+    res = _tournament(tmp_path, 1, "--resume")
+    assert all(r["seconds_per_decision"] is None and r["decisions"] > 0 for r in res["bots"])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(lambda r: r.update(players=list(reversed(r["players"]))), "has players"),
+     (lambda r: r.update(seed=99), "has seed 5"),
+     (lambda r: r["arena"].update(rotation=1), "has rotation 0"),
+     (lambda r: r["result"].update(scores=[0, 0, 0, 0]), "differs from the replayed one"),
+     (lambda r: r.pop("arena"), "no 'arena' section")],
+)  # fmt: skip
+def test_resume_refuses_a_record_of_another_game(tmp_path: Path, change: Any, message: str) -> None:
+    _tournament(tmp_path, 1, "--seed", "5")
+    path = tmp_path / "stichwahl-deal0000-rot0.json"
+    record = json.loads(path.read_text())
+    change(record)
+    path.write_text(json.dumps(record))
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--seed", "5", "--records",
+                     str(tmp_path), "--resume", "target=10"])  # fmt: skip
+    text = "".join(out.split())  # the console wraps long lines
+    assert code == 2
+    for part in (message, "stichwahl-deal0000-rot0.json", "delete the file"):
+        assert "".join(part.split()) in text
+
+
+def test_resume_bad_input(tmp_path: Path) -> None:
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--resume"])
+    assert code == 2 and "--records DIR" in out
+    (tmp_path / "stichwahl-deal0000-rot0.json").write_text("{not json")
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--seed", "1", "--records",
+                     str(tmp_path), "--resume"])  # fmt: skip
+    assert code == 2 and "cannot read it as a JSON record" in out.replace("\n", "")
