@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/strength.py                       # the full figures: 1 s per decision, 100 deals
     .venv/bin/python bench/strength.py --time 0.1 --deals 5  # a reduced run (minutes, not hours)
+    .venv/bin/python bench/strength.py --records runs/strength  # resumable: games on disk are not replayed
 
 For every game it prints:
 - `heuristic` vs `random`, seats H,R,H,R on duplicate deals (every deal played from both sides):
@@ -26,18 +27,33 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import stichkit
-from stichkit.arena import parse_bot, run_tournament, summarize
+from stichkit.arena import GameResult, parse_bot, run_tournament, schedule, summarize
+from stichkit.arena.records import read_finished, write_record
 from stichkit.bots import ISMCTSBot, make
 from stichkit.bots.heuristic import policy_for
 
 
-def duel(game: stichkit.Game, a: str, b: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
+def duel(game: stichkit.Game, a: str, b: str, deals: int, seed: int, workers: int,
+         records: Path | None = None) -> dict[str, Any]:  # fmt: skip
+    """`a` against `b` on alternating seats; with `records`, every game is kept there as it ends,
+    and games already there (an interrupted or shorter run) are read back instead of played."""
     n = game.num_players
     specs = [parse_bot(a if s % 2 == 0 else b) for s in range(n)]
+    finished = {}
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        finished = read_finished(records, schedule(game, specs, deals, seed))
+
+    def keep(r: GameResult) -> None:
+        if records is not None:
+            write_record(records, game.name, r)
+
     t0 = time.perf_counter()
-    results = run_tournament(game, specs, deals, seed, workers=workers)
+    results = run_tournament(game, specs, deals, seed, workers=workers, records=records is not None,
+                             on_result=keep, finished=finished)  # fmt: skip
     summary = summarize(game, specs, deals, seed, results)
     summary["wall_seconds"] = time.perf_counter() - t0
+    summary["resumed_games"] = len(finished)
     return summary
 
 
@@ -72,6 +88,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--records", type=Path, metavar="DIR",
+                    help="keep every game's record in DIR/<game>-<bots>/ and resume from what is there")  # fmt: skip
     args = ap.parse_args()
     out: dict[str, Any] = {"time": args.time, "deals": args.deals, "seed": args.seed, "workers": args.workers,
                            "games": {}}  # fmt: skip
@@ -83,19 +101,22 @@ def main() -> int:
         if policy_for(name) is None:
             res["note"] = "no heuristic bot: comparisons skipped"
         else:
-            hr = duel(game, "heuristic", "random", args.heuristic_deals or args.deals, args.seed, args.workers)
+            hr = duel(game, "heuristic", "random", args.heuristic_deals or args.deals, args.seed, args.workers,
+                      where(args.records, name, "heuristic-vs-random"))  # fmt: skip
             h, r = row(hr, "heuristic"), row(hr, "random")
             res["heuristic_vs_random"] = {"win_share": h["win_share"], "ci95": h["win_share_ci95"],
-                                          "games": hr["games"]}  # fmt: skip
-            res["decisions_per_second"] = {"heuristic": 1 / h["seconds_per_decision"],
-                                           "random": 1 / r["seconds_per_decision"]}  # fmt: skip
-            ih = duel(game, f"ismcts:time={args.time}", "heuristic", args.deals, args.seed, args.workers)
+                                          "games": hr["games"], "resumed_games": hr["resumed_games"]}  # fmt: skip
+            res["decisions_per_second"] = {"heuristic": per_second(h["seconds_per_decision"]),
+                                           "random": per_second(r["seconds_per_decision"])}  # fmt: skip
+            ih = duel(game, f"ismcts:time={args.time}", "heuristic", args.deals, args.seed, args.workers,
+                      where(args.records, name, f"ismcts-{args.time}-vs-heuristic"))  # fmt: skip
             i = row(ih, f"ismcts:time={args.time}")
             res["ismcts_vs_heuristic"] = {"win_share": i["win_share"], "ci95": i["win_share_ci95"],
                                           "games": ih["games"], "mean_score": i["mean_score"],
                                           "heuristic_mean_score": row(ih, "heuristic")["mean_score"],
                                           "ismcts_seconds_per_decision": i["seconds_per_decision"],
-                                          "wall_seconds": ih["wall_seconds"]}  # fmt: skip
+                                          "wall_seconds": ih["wall_seconds"],
+                                          "resumed_games": ih["resumed_games"]}  # fmt: skip
         out["games"][name] = res
         if not args.json:
             print(format_game(name, res), flush=True)
@@ -104,19 +125,32 @@ def main() -> int:
     return 0
 
 
+def where(records: Path | None, game: str, duel: str) -> Path | None:
+    return None if records is None else records / f"{game}-{duel}"
+
+
+def per_second(seconds_per_decision: float | None) -> float | None:
+    """Decisions per second; None when no game's thinking time is known (all read from old records)."""
+    return 1 / seconds_per_decision if seconds_per_decision else None
+
+
+def _num(x: float | None, fmt: str) -> str:
+    return "?" if x is None else format(x, fmt)
+
+
 def format_game(name: str, res: dict[str, Any]) -> str:
     lines = [f"{name} ({res['players']} players): ISMCTS {res['ismcts_iterations_per_second']:,.0f} iterations/s"]
     if "note" in res:
         lines.append("  " + res["note"])
         return "\n".join(lines)
     hr, ih, dps = res["heuristic_vs_random"], res["ismcts_vs_heuristic"], res["decisions_per_second"]
-    lines.append(f"  decisions/s: heuristic {dps['heuristic']:,.0f}, random {dps['random']:,.0f}")
+    lines.append(f"  decisions/s: heuristic {_num(dps['heuristic'], ',.0f')}, random {_num(dps['random'], ',.0f')}")
     lines.append(
         f"  heuristic vs random: win share {hr['win_share']:.1%} ± {hr['ci95'] or 0:.1%} ({hr['games']} games)"
     )
     lines.append(f"  ismcts vs heuristic: win share {ih['win_share']:.1%} ± {ih['ci95'] or 0:.1%} ({ih['games']} games;"
                  f" mean score {ih['mean_score']:.1f} vs {ih['heuristic_mean_score']:.1f};"
-                 f" {ih['ismcts_seconds_per_decision']:.3f} s/decision)")  # fmt: skip
+                 f" {_num(ih['ismcts_seconds_per_decision'], '.3f')} s/decision)")  # fmt: skip
     return "\n".join(lines)
 
 

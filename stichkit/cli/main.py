@@ -156,7 +156,7 @@ def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
-    from .tournament import plot, print_summary, records_seed, run
+    from .tournament import plot, print_summary, run, seed_of_records
 
     if args.deals < 1:
         raise CliError("--deals must be at least 1")
@@ -167,7 +167,7 @@ def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
     game = load_game(args.game, parse_options(args.options))
     seed = args.seed
     if seed is None and args.resume:
-        seed = records_seed(args.records, game.name)
+        seed = seed_of_records(args.records, game.name)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     show_bar = console.is_terminal and not args.json

@@ -46,6 +46,7 @@ def run(
     resume: bool = False,
 ) -> dict[str, Any]:
     from stichkit.arena import run_tournament, schedule, summarize
+    from stichkit.arena.records import read_finished, record_name, write_record
 
     specs = parse_specs(seats, game.num_players)
     try:
@@ -60,14 +61,15 @@ def run(
         except OSError as e:
             raise CliError(f"cannot make {records_dir}: {e.strerror or e}") from None
     tasks = schedule(game, specs, deals, seed)
-    finished = read_finished(out_dir, tasks) if resume and out_dir is not None else {}
+    try:
+        finished = read_finished(out_dir, tasks) if resume and out_dir is not None else {}
+    except RecordError as e:
+        raise CliError(str(e)) from None
     total = len(tasks) - len(finished)
 
     def keep(r: Any) -> None:
-        if out_dir is None or r.record is None:
-            return
-        path = out_dir / record_name(game.name, r.deal, r.rotation)
-        path.write_text(json.dumps(r.record, ensure_ascii=False) + "\n", encoding="utf-8")
+        if out_dir is not None:
+            write_record(out_dir, game.name, r)
 
     if progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -96,48 +98,6 @@ def run(
         (out_dir / "index.json").write_text(json.dumps({"summary": summary, "games": index}, indent=1) + "\n",
                                             encoding="utf-8")  # fmt: skip
     return summary
-
-
-def record_name(game: str, deal: int, rotation: int) -> str:
-    return f"{game}-deal{deal:04d}-rot{rotation}.json"
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise CliError(f"{path}: cannot read it as a JSON record ({e}); delete it to play that game again") from None
-
-
-def read_finished(out_dir: Path, tasks: list[Any]) -> dict[tuple[int, int], Any]:
-    """The games of the schedule whose records are in `out_dir` already, each replayed and checked."""
-    from stichkit.arena.duplicate import result_from_record
-
-    finished = {}
-    for task in tasks:
-        path = out_dir / record_name(task.game, task.deal, task.rotation)
-        if not path.exists():
-            continue
-        try:
-            finished[(task.deal, task.rotation)] = result_from_record(task, _read_json(path))
-        except RecordError as e:
-            raise CliError(f"{path}: {e}. Resume with the same seats, options and --seed, or delete the file") from None
-    return finished
-
-
-def records_seed(records_dir: str, game: str) -> int | None:
-    """The tournament seed of the records of `game` in a directory (game seed - deal), if any."""
-    seeds = set()
-    for path in sorted(Path(records_dir).glob(f"{game}-deal*-rot*.json")):
-        record = _read_json(path)
-        arena = record.get("arena") if isinstance(record, dict) else None
-        seed, deal = (record.get("seed"), arena.get("deal")) if isinstance(arena, dict) else (None, None)
-        if type(seed) is not int or type(deal) is not int:
-            raise CliError(f"{path}: not a tournament record (it needs 'seed' and 'arena': {{'deal': ...}})")
-        seeds.add(seed - deal)
-    if len(seeds) > 1:
-        raise CliError(f"{records_dir} holds records of tournaments with different seeds {sorted(seeds)}; pass --seed")
-    return seeds.pop() if seeds else None
 
 
 def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
@@ -194,3 +154,13 @@ def plot(res: dict[str, Any], path: str) -> None:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from None
     finally:
         plt.close(fig)
+
+
+def seed_of_records(records_dir: str, game: str) -> int | None:
+    """The seed of an earlier run whose records are in `records_dir` (for --resume without --seed)."""
+    from stichkit.arena.records import records_seed
+
+    try:
+        return records_seed(Path(records_dir), game)
+    except RecordError as e:
+        raise CliError(f"{e}; pass --seed") from None

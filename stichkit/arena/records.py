@@ -1,0 +1,68 @@
+"""A tournament's records on disk: one JSON record per game, and reading them back to resume.
+
+A long run (hours at full search budgets) must survive an interruption: every game is written
+as it ends, and `read_finished` turns the records already there back into results, replaying and
+checking each one, so only the missing games are played again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from stichkit.core import RecordError
+
+from .duplicate import GameResult, Task, result_from_record
+
+DELETE_HINT = "delete the file to play that game again"
+
+
+def record_name(game: str, deal: int, rotation: int) -> str:
+    return f"{game}-deal{deal:04d}-rot{rotation}.json"
+
+
+def write_record(directory: Path, game: str, result: GameResult) -> None:
+    if result.record is not None:
+        path = directory / record_name(game, result.deal, result.rotation)
+        path.write_text(json.dumps(result.record, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise RecordError(f"{path}: cannot read it as a JSON record ({e}); {DELETE_HINT}") from None
+
+
+def read_finished(directory: Path, tasks: Sequence[Task]) -> dict[tuple[int, int], GameResult]:
+    """The games of the schedule whose records are in `directory`, each replayed and checked.
+
+    RecordError names the file and what is wrong (not JSON, not this schedule's game)."""
+    finished = {}
+    for task in tasks:
+        path = directory / record_name(task.game, task.deal, task.rotation)
+        if not path.exists():
+            continue
+        record = _read_json(path)
+        try:
+            finished[(task.deal, task.rotation)] = result_from_record(task, record)
+        except RecordError as e:
+            raise RecordError(f"{path}: {e}. Resume with the same seats, options and seed, or {DELETE_HINT}") from None
+    return finished
+
+
+def records_seed(directory: Path, game: str) -> int | None:
+    """The tournament seed (game seed - deal) of the records of `game` in `directory`, if any."""
+    seeds = set()
+    for path in sorted(directory.glob(f"{game}-deal*-rot*.json")):
+        record = _read_json(path)
+        arena = record.get("arena") if isinstance(record, dict) else None
+        seed, deal = (record.get("seed"), arena.get("deal")) if isinstance(arena, dict) else (None, None)
+        if type(seed) is not int or type(deal) is not int:
+            raise RecordError(f"{path}: not a tournament record (it needs 'seed' and 'arena': {{'deal': ...}})")
+        seeds.add(seed - deal)
+    if len(seeds) > 1:
+        raise RecordError(f"{directory} holds records of tournaments with different seeds {sorted(seeds)}")
+    return seeds.pop() if seeds else None
