@@ -210,3 +210,14 @@ def test_resume_bad_input(tmp_path: Path) -> None:
     code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--seed", "1", "--records",
                      str(tmp_path), "--resume"])  # fmt: skip
     assert code == 2 and "cannot read it as a JSON record" in out.replace("\n", "")
+
+
+def test_resume_without_seed_needs_one_seed_in_the_records(tmp_path: Path) -> None:
+    _tournament(tmp_path, 1, "--seed", "5")
+    path = tmp_path / "stichwahl-deal0000-rot0.json"
+    record = json.loads(path.read_text())
+    record["arena"]["deal"] = 9  # as if written by a run with seed 5 - 9
+    path.write_text(json.dumps(record))
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--records", str(tmp_path),
+                     "--resume", "target=10"])  # fmt: skip
+    assert code == 2 and "different seeds [-4, 5]" in out and "pass --seed" in out
