@@ -133,3 +133,30 @@ def test_open_cheats_and_says_so() -> None:
         assert bot.last_stats["determinizations"] == 1
     with pytest.raises(ValueError, match="open needs a State"):
         bot.choose(state.view(seat), seat)  # type: ignore[arg-type]
+
+
+WHOLE_GAMES = [
+    ("jass", {"target": 300}),
+    ("jass", {"profile": "schieber", "target": 300}),
+    *[("stichwahl", {"players": n, "target": 8}) for n in (2, 3, 4)],
+    *[("stichling", {"players": n}) for n in (2, 3, 4, 5)],
+    *[("stichmeister", {"players": n}) for n in (3, 4, 5)],
+]
+
+
+@pytest.mark.parametrize(("game", "options"), WHOLE_GAMES, ids=lambda x: str(x))
+def test_ismcts_plays_whole_games_at_every_player_count(game: str, options: dict[str, object]) -> None:
+    """Every phase a game has (setup picks, prizes, leader choices, removals, deal ends) meets the
+    search, at every player count, from the first move to the end of the game."""
+    state = stichkit.load_game(game, **options).new_state(seed=5)
+    bots = [make("ismcts", iterations=6, determinizations=3, seed=s) for s in range(state.game.num_players)]
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].choose(state, seat)
+        assert action in state.legal_actions()
+        state.apply(action)
+        moves += 1
+    assert moves > 0 and state.winners()
+    assert stichkit.replay(state.record()).scores() == state.scores()
