@@ -8,6 +8,7 @@ checking each one, so only the missing games are played again.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,13 @@ def record_name(game: str, deal: int, rotation: int) -> str:
 
 
 def write_record(directory: Path, game: str, result: GameResult) -> None:
+    """Written whole or not at all (to a temporary name, then renamed): a run stopped while
+    writing leaves no half record behind to trip up the resume."""
     if result.record is not None:
         path = directory / record_name(game, result.deal, result.rotation)
-        path.write_text(json.dumps(result.record, ensure_ascii=False) + "\n", encoding="utf-8")
+        part = path.with_name(path.name + ".part")
+        part.write_text(json.dumps(result.record, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(part, path)
 
 
 def _read_json(path: Path) -> Any:
