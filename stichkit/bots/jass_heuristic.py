@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from stichkit.cards import bit_list
 from stichkit.games.jass.cards import (
     ACE,
     DECK,
@@ -58,15 +59,6 @@ NOTRUMP_WINNER = 15  # a sure trick in Obenabe / Undenufe
 # What keeping a card is worth for later tricks (trumps by height: 6 7 8 10 Q K A 9 J).
 TRUMP_KEEP = (8, 8, 8, 9, 10, 11, 13, 17, 24)
 BOCK_KEEP = 9.0
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(names: Sequence[str]) -> int:
@@ -283,7 +275,7 @@ class Table:
         """How much this seat wants suit `s` led (for the Verwerfen signal: discard from the lowest)."""
         m = self.hand & SUIT_MASK[s]
         w = 0.0
-        for c in bits(m):
+        for c in bit_list(m):
             if self.is_bock(c):
                 w += 3.0
             elif (ABOVE[self.mode][c] & self.unseen).bit_count() == 1:
@@ -296,7 +288,7 @@ class Table:
     # -- decisions ----------------------------------------------------------------------------
 
     def choose_card(self, legal: int) -> int:
-        if len(legal_cards := bits(legal)) == 1:
+        if len(legal_cards := bit_list(legal)) == 1:
             return legal_cards[0]
         if not self.trick:
             return self.lead(legal_cards)

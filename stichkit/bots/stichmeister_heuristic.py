@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stichkit.bots.base import game_of
+from stichkit.cards import bit_list
 from stichkit.games.stichmeister.cards import DECK, SUITS, deck_mask, suit_of
 from stichkit.games.stichmeister.rules import RoundRules, compose
 from stichkit.games.stichmeister.scoring import matches
@@ -215,7 +216,7 @@ class Ctx:
         """The seat's forecast share of the further tricks."""
         if not self.hand:
             return 1.0 / self.n
-        return min(0.95, max(0.02, sum(self.power(c) for c in _bits(self.hand)) / self.hand.bit_count()))
+        return min(0.95, max(0.02, sum(self.power(c) for c in bit_list(self.hand)) / self.hand.bit_count()))
 
     def power(self, card: int) -> float:
         """The chance that `card` wins a future trick (the seat's position random), by sampling."""
@@ -238,15 +239,6 @@ def _winner(cards: list[int], rules: RoundRules, trumps: Trumps) -> int:
             _TABLES.clear()
         hit = _TABLES[key] = (rules, trumps, TrickTables(rules, trumps))
     return hit[2].winner(cards)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _ROW_BITS: dict[int, tuple[int, ...]] = {}
@@ -587,7 +579,7 @@ def _rule_value(view: dict[str, Any], number: int, rng: random.Random) -> float:
         view["seat"], n, rules, trumps, sc, hand, deck_mask(n) & ~hand, [0] * n, [0] * n,
         list(view["hand_sizes"]), [0] * n, -1, total, rng, [0.0] * n, [False] * n, [0.0] * n,
     )  # fmt: skip
-    powers = [ctx.power(c) for c in _bits(hand)]
+    powers = [ctx.power(c) for c in bit_list(hand)]
     # Worth of one trick, taken by the bot or by another seat (per-trick steps only).
     mine = other = 0.0
     everything = deck_mask(n)
