@@ -16,29 +16,17 @@ import argparse
 import cProfile
 import io
 import pstats
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from strength import mid_game_positions  # bench/, this script's folder
+
 import stichkit
 from stichkit.bots import make
 from stichkit.core import State
-
-
-def positions(game: stichkit.Game, count: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    out = []
-    for k in range(count):
-        state = game.new_state(seed=seed + k)
-        for _ in range(rng.randrange(0, 40)):
-            state.apply(rng.choice(state.legal_actions()))
-        while len(state.legal_actions()) < 2:
-            state.apply(state.legal_actions()[0])
-        out.append(state)
-    return out
 
 
 def search_all(states: list[State], iterations: int) -> None:
@@ -56,7 +44,7 @@ def main() -> int:
     args = ap.parse_args()
     for name in args.games.split(","):
         game = stichkit.load_game(name)
-        states = positions(game, args.positions, args.seed)
+        states = mid_game_positions(game, args.positions, args.seed)
         t0 = time.perf_counter()
         search_all(states, args.iterations)
         rate = args.positions * args.iterations / (time.perf_counter() - t0)

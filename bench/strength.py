@@ -31,6 +31,7 @@ from stichkit.arena import GameResult, parse_bot, run_tournament, schedule, summ
 from stichkit.arena.records import read_finished, write_record
 from stichkit.bots import ISMCTSBot, make
 from stichkit.bots.heuristic import policy_for
+from stichkit.core import State
 
 
 def duel(game: stichkit.Game, a: str, b: str, deals: int, seed: int, workers: int,
@@ -61,15 +62,23 @@ def row(summary: dict[str, Any], label: str) -> dict[str, Any]:
     return next(r for r in summary["bots"] if r["bot"] == label)
 
 
-def iterations_per_second(game: stichkit.Game, seconds: float, positions: int, seed: int) -> float:
+def mid_game_positions(game: stichkit.Game, count: int, seed: int) -> list[State]:
+    """Positions after 0-39 random moves, each with a real choice to make (the speed benches' input)."""
     rng = random.Random(seed)
-    done = spent = 0.0
-    for k in range(positions):
+    out = []
+    for k in range(count):
         state = game.new_state(seed=seed + k)
         for _ in range(rng.randrange(0, 40)):
             state.apply(rng.choice(state.legal_actions()))
         while len(state.legal_actions()) < 2:
             state.apply(state.legal_actions()[0])
+        out.append(state)
+    return out
+
+
+def iterations_per_second(game: stichkit.Game, seconds: float, positions: int, seed: int) -> float:
+    done = spent = 0.0
+    for k, state in enumerate(mid_game_positions(game, positions, seed)):
         bot = make("ismcts", time=seconds, seed=k)
         assert isinstance(bot, ISMCTSBot)
         bot.choose(state, state.current_player)  # type: ignore[arg-type]
