@@ -11,6 +11,8 @@ import stichkit
 from stichkit import OptionError, State
 from stichkit.bots import ISMCTSBot, is_cheating, make
 
+from .test_bots import play_game
+
 
 def search_bot(name: str, **params: object) -> ISMCTSBot:
     bot = make(name, **params)
@@ -148,15 +150,8 @@ WHOLE_GAMES = [
 def test_ismcts_plays_whole_games_at_every_player_count(game: str, options: dict[str, object]) -> None:
     """Every phase a game has (setup picks, prizes, leader choices, removals, deal ends) meets the
     search, at every player count, from the first move to the end of the game."""
-    state = stichkit.load_game(game, **options).new_state(seed=5)
-    bots = [make("ismcts", iterations=6, determinizations=3, seed=s) for s in range(state.game.num_players)]
-    moves = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        action = bots[seat].choose(state, seat)
-        assert action in state.legal_actions()
-        state.apply(action)
-        moves += 1
+    g = stichkit.load_game(game, **options)
+    state = play_game(g, 5, [make("ismcts", iterations=6, determinizations=3, seed=s) for s in range(g.num_players)])
+    moves = sum(1 for m in state.record()["moves"] if "seat" in m)
     assert moves > 0 and state.winners()
     assert stichkit.replay(state.record()).scores() == state.scores()
