@@ -84,7 +84,8 @@ def _prize(view: dict[str, Any], legal: list[str]) -> str:
         if c >= FIRST_FIVE:
             return (1.0 + 0.3, action)
         want = table.pearls[c]
-        gain = min(want, n - 1) + min(max(0, want - (n - 1)), pile)
+        missing = max(0, want - (n - 1))
+        gain = min(want, n - 1) + min(missing if view["options"]["top_up"] == "missing" else min(missing, 1), pile)
         owner_gain = BONUS_WORTH.get(table.kind[c], 0.0)
         five_owner = any(p["card"].startswith("5") and p["seat"] != me for p in view["trick"])
         return (gain - owner_gain / max(1, n - 2) - (0.3 if five_owner else 0.0), action)

@@ -40,6 +40,9 @@ class Stichwahl(Game):
                check=_positive),
         Option("next_deal", "left", "who starts a later deal: 'left' = the player left of the previous deal's "
                "starter, 'same' = first_player every deal", choices=("left", "same")),
+        Option("top_up", "missing", "when the trick holds fewer cards than the prize's pearls, the winner draws "
+               "'missing' = as many as missing, 'one' = one card (the rulebook's 'noch eine Karte' read literally)",
+               choices=("missing", "one")),
         Option("cards", None, "a corrected card table (path of a TOML file like the shipped cards.toml); "
                "None = the shipped, reconstructed table", check=_card_table),
     )  # fmt: skip
