@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stichkit.bots.base import game_of
 from stichkit.games.stichwahl.cards import (
     FAMILIES,
     FAMILY_OF,
@@ -26,7 +27,6 @@ from stichkit.games.stichwahl.cards import (
     TRUMP,
     VALUE_OF,
     CardTable,
-    load_table,
 )
 from stichkit.games.stichwahl.rules import trick_winner
 
@@ -35,7 +35,8 @@ BONUS_WORTH = {FLIP: 0.8, TRUMP: 0.9, PEARL: 1.0}  # to the card's owner, in poi
 
 
 def _table(view: dict[str, Any]) -> CardTable:
-    return load_table(view["options"].get("cards"))
+    table: CardTable = game_of(view).table  # type: ignore[attr-defined]
+    return table
 
 
 def _extremeness(card: int) -> int:

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stichkit.games.stichwahl.cards import FAMILIES, FAMILY_NAMES, NAMES, PEARL, load_table
+from stichkit.games.stichwahl.cards import FAMILIES, FAMILY_NAMES, NAMES, PEARL
 
 from .render import Renderer, View
 
@@ -37,7 +37,7 @@ def card_markup(name: str, table: Any = None) -> str:
 class StichwahlRenderer(Renderer):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self.table = load_table(game.options.get("cards"))
+        self.table = game.table  # the game's own table: never read again from a path a record names
 
     def _card(self, name: str) -> str:
         return card_markup(name, self.table)

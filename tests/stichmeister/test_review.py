@@ -13,7 +13,6 @@ import pytest
 import stichkit
 from stichkit import State
 from stichkit.games.stichmeister.scoring import score_round
-
 from tests.invariants import tokens_in
 
 from .helpers import rules_of, taken, trumps_of, with_rules
