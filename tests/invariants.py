@@ -30,7 +30,7 @@ from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 import stichkit
-from stichkit import Action, Game, IllegalActionError, State, StichkitError, UndoError
+from stichkit import Action, Game, IllegalActionError, NotationError, State, StichkitError, UndoError
 
 Chooser = Callable[[Sequence[Any]], Any]
 
@@ -239,6 +239,13 @@ def check_actions(ctx: Context, state: State) -> None:
         )
         ctx.check(list(state.winners()) == [], "winners() before the end", state)
     ctx.check(state.legal_actions() == legal, "legal_actions() is not stable between calls", state)
+    for junk in (None, 42):
+        try:
+            game.action_id(junk)  # type: ignore[arg-type]
+        except NotationError:
+            pass
+        else:
+            ctx.fail(f"action_id({junk!r}) did not raise NotationError", state)
     ctx.check(len(set(legal)) == len(legal), f"duplicate legal actions {legal!r}", state)
     mask = list(state.legal_action_mask())
     ctx.check(len(mask) == game.num_actions, f"mask has length {len(mask)}, num_actions is {game.num_actions}", state)
@@ -418,6 +425,30 @@ def check_replay(
         ctx.check(a.view(None) == b.view(None), f"replayed state's view diverges after {act}", a)
 
 
+def check_from_seed(ctx: Context, state: State) -> None:
+    """A game dealt from its seed passes `replay(record, from_seed=True)`; the same record with one
+    chance outcome edited into another valid one does not (the first deal dealt again from
+    another seed), while plain `replay` cannot tell."""
+    rec = json.loads(json.dumps(state.record()))
+    try:
+        again = stichkit.replay(rec, from_seed=True)
+    except StichkitError as e:
+        ctx.fail(f"replay(record, from_seed=True) of a game dealt from its seed raised {e}", state)
+        raise
+    ctx.check(again == state, "replay(record, from_seed=True) != the game", state)
+    other = state.game.new_state(seed=rec["seed"] + 1).record()["moves"][0]
+    if other == rec["moves"][0]:
+        return
+    rec["moves"] = [other]
+    rec.pop("result", None)
+    try:
+        stichkit.replay(rec, from_seed=True)
+    except StichkitError:
+        pass
+    else:
+        ctx.fail("replay(record, from_seed=True) accepted a first deal its seed does not give", state)
+
+
 def _chance_count(state: State) -> int:
     return sum(1 for m in state.record()["moves"] if "chance" in m)
 
@@ -593,6 +624,7 @@ def check_random_game(
         ctx.check(steps <= max_steps, f"game did not end within {max_steps} actions", state)
     check_terminal(ctx, state)
     check_replay(ctx, state)
+    check_from_seed(ctx, state)
     check_illegal(ctx, state, rng)
     check_clone(ctx, state, choose)
     check_sample_hidden(ctx, state, rng.randrange(game.num_players), rng, choose)
