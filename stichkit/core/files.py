@@ -12,10 +12,14 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import StichkitError, quote
+
+T = TypeVar("T")
 
 MAX_FILE_BYTES = 8 << 20  # a card table is ~30 kB, a long game's record ~1 MB
 
@@ -88,3 +92,24 @@ class DataFile:
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "sha256": self.sha256, "text": self.text}
+
+
+_PARSED: dict[tuple[str, str], Any] = {}  # (reader, sha256) -> what it made: a game is made many times
+
+
+def from_toml(data: DataFile, build: Callable[[dict[str, Any]], T], what: str, error: type[StichkitError]) -> T:
+    """`build(the TOML of data's text)`, memoised by the text's sha256; TOML that does not parse
+    is `error` naming `what` and the file."""
+    key = (f"{build.__module__}.{build.__qualname__}", data.sha256)
+    if key in _PARSED:
+        hit: T = _PARSED[key]
+        return hit
+    try:
+        parsed = tomllib.loads(data.text)
+    except tomllib.TOMLDecodeError as e:
+        raise error(f"{what} {quote(data.name)} is not valid TOML: {e}") from None
+    made = build(parsed)
+    if len(_PARSED) >= 64:
+        _PARSED.clear()
+    _PARSED[key] = made
+    return made

@@ -8,13 +8,12 @@ A malformed file raises RuleCardError naming the card and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from stichkit.core.errors import QUOTE_LIMIT, OptionError, quote
-from stichkit.core.files import DataFile
+from stichkit.core.files import DataFile, from_toml
 
 from .cards import SUITS
 
@@ -178,22 +177,10 @@ def parse_cards(data: Any, origin: str) -> tuple[RuleCard, ...]:
     return tuple(out[n] for n in range(1, 61))
 
 
-_PARSED: dict[str, tuple[RuleCard, ...]] = {}  # by the file's sha256: a game is made many times
-
-
 def rule_cards_from(data: DataFile) -> tuple[RuleCard, ...]:
     """The 60 rule cards of a rule-card file's text (RuleCardError naming the card and field)."""
-    hit = _PARSED.get(data.sha256)
-    if hit is None:
-        origin = data.name if len(data.name) <= QUOTE_LIMIT else data.name[: QUOTE_LIMIT - 3] + "..."
-        try:
-            parsed = tomllib.loads(data.text)
-        except tomllib.TOMLDecodeError as e:
-            raise RuleCardError(f"{origin}: not valid TOML: {e}") from None
-        if len(_PARSED) >= 64:
-            _PARSED.clear()
-        hit = _PARSED[data.sha256] = parse_cards(parsed, origin)
-    return hit
+    origin = data.name if len(data.name) <= QUOTE_LIMIT else data.name[: QUOTE_LIMIT - 3] + "..."
+    return from_toml(data, lambda parsed: parse_cards(parsed, origin), "the rule card file", RuleCardError)
 
 
 def load_rule_cards(path: str | None = None) -> tuple[RuleCard, ...]:

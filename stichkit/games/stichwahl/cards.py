@@ -8,14 +8,13 @@ reconstructed (see docs/stichwahl.md), and a user may load a corrected copy (opt
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from stichkit.cards import Deck
 from stichkit.core.errors import StichkitError, quote
-from stichkit.core.files import DataFile
+from stichkit.core.files import DataFile, from_toml
 
 FAMILIES = "OPNB"
 FAMILY_NAMES = ("Orca", "Pottwal", "Narwal", "Blauwal")  # the rulebook's "Orcawal" is the Orca
@@ -171,21 +170,9 @@ def parse_table(data: dict[str, Any], path: str | None = None) -> CardTable:
     return CardTable(cards, path, tuple(c.pearls for c in cards), kinds, trump_to)
 
 
-_PARSED: dict[str, CardTable] = {}  # by the file's sha256: a game is made many times
-
-
 def table_from(data: DataFile) -> CardTable:
     """The card table of a table file's text; CardTableError names what is wrong."""
-    hit = _PARSED.get(data.sha256)
-    if hit is None:
-        try:
-            parsed = tomllib.loads(data.text)
-        except tomllib.TOMLDecodeError as e:
-            raise CardTableError(f"the card table {quote(data.name)} is not valid TOML: {e}") from None
-        if len(_PARSED) >= 64:
-            _PARSED.clear()
-        hit = _PARSED[data.sha256] = parse_table(parsed, data.name)
-    return hit
+    return from_toml(data, lambda parsed: parse_table(parsed, data.name), "the card table", CardTableError)
 
 
 def load_table(path: str | None = None) -> CardTable:
