@@ -172,7 +172,9 @@ def check_plot(path: str) -> None:
     formats = Figure().canvas.get_supported_filetypes()
     ext = Path(path).suffix.lower().lstrip(".")
     if ext not in formats:
-        raise CliError(f"--plot {quote(path, 200)}: the file name ends in one of {', '.join('.' + f for f in formats)}")
+        raise CliError(
+            f"--plot {quote(path, 200)}: the file name must end in one of {', '.join('.' + f for f in formats)}"
+        )
 
 
 def check_records(directory: str) -> None:
