@@ -33,7 +33,7 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
     trumps = st.trumps()
     groups = [names(g & st.game.deck) for g in trumps.groups if g & st.game.deck]
     tricks = _tricks_json(st._tricks, rules, trumps, n, _round_length(st))
-    finished = st._history and (st._phase == OVER or type(st._log[-1]) is not int)  # no action since
+    finished = bool(st._history) and (st._phase == OVER or type(st._log[-1]) is not int)  # no action since
     last_trick = None
     if tricks:
         last_trick = {**tricks[-1], "round": st._round}
