@@ -110,3 +110,34 @@ def write_record(state: State, path: str) -> None:
 def bot_seed(seed: int | None, seat: int) -> int | None:
     """A bot's own seed, derived from the game's, so every seat plays its own random stream."""
     return None if seed is None else seed * 1009 + seat
+
+
+def read_json(path: str) -> Any:
+    """The JSON document in `path`; a missing, unreadable or malformed file is a CliError naming it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path} is not a stichkit file: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CliError(f"{path} is not a stichkit file: invalid JSON ({e.msg}, line {e.lineno})") from None
+    except (RecursionError, ValueError) as e:  # nested too deep, or an integer too long to read
+        raise CliError(f"{path} is not a stichkit file: {str(e)[:80]}") from None
+
+
+def write_json(data: Any, path: str) -> None:
+    """Write `data` as JSON atomically, so an interrupted save never leaves half a file."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=".stich-", suffix=".json", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False)
+            f.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
