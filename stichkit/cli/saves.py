@@ -78,6 +78,9 @@ def read_save(path: str) -> Save:
     try:
         state = stichkit.replay(record)
     except StichkitError as e:
+        problem = deals_not_from_seed(record)  # edited hands usually break the moves first: say so
+        if problem:
+            raise CliError(f"{path} was changed after stich saved it: {problem}; refusing to resume it") from None
         raise CliError(f"{path} does not replay: {e}") from None
     problem = deals_not_from_seed(record)
     if problem:
@@ -93,20 +96,23 @@ def deals_not_from_seed(record: dict[str, Any]) -> str | None:
 
     `stich play` deals every deal from the seed, so a save whose deals differ had its hands edited
     (and its checksum recomputed)."""
-    seed = record.get("seed")
+    seed, moves, options = record.get("seed"), record.get("moves"), record.get("options")
     if type(seed) is not int:
         return "it has no seed to check its deals against"
-    game = stichkit.load_game(record["game"], **record["options"])
-    fresh = game.new_state(seed=seed)
-    moves = record["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves) or not isinstance(options, dict):
+        return None  # not a record: replay says what is wrong
+    try:
+        fresh = stichkit.load_game(record.get("game"), **options).new_state(seed=seed)  # type: ignore[arg-type]
+    except StichkitError:
+        return None
     deal = 0
     for m in moves:
         if "chance" in m:
             deal += 1
             continue
         try:
-            fresh.apply(m["action"])
-        except IllegalActionError:
+            fresh.apply(m.get("action"))  # type: ignore[arg-type]
+        except (IllegalActionError, ValueError, TypeError):
             return f"deal {deal} is not the deal its seed {seed} gives"
     got = fresh.record()["moves"]
     deal = 0
