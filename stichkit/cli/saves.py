@@ -111,7 +111,7 @@ def deals_not_from_seed(record: dict[str, Any]) -> str | None:
             deal += 1
             continue
         try:
-            fresh.apply(m.get("action"))  # type: ignore[arg-type]
+            fresh.apply(m.get("action"))
         except (IllegalActionError, ValueError, TypeError):
             return f"deal {deal} is not the deal its seed {seed} gives"
     got = fresh.record()["moves"]
