@@ -2,9 +2,9 @@
 
 Everything is valued under the rules in force, with the engine's own pieces: `strength` and
 `winner_position` (trick.py) decide who wins, `taker` who gets the trick, and the scoring effects
-(scoring.py, applied in number order as `score_round` does) what a trick is worth.
+(scoring.py's `trick_value`, as `score_round` applies it) what a trick is worth.
 
-- **A trick's worth to a seat**: the per-trick scoring steps replayed for that one trick (its
+- **A trick's worth to a seat**: scoring.py's per-trick value of that one trick (its
   cards, winning card, lead card, position in the round, the seat's tricks so far), plus the
   marginal worth of one more trick under the count rules (no trick, exactly N, most, fewest)
   over a binomial forecast of the seat's further tricks, and rule 56/60 adjustments. The bot
@@ -37,7 +37,8 @@ from stichkit.bots.base import game_of
 from stichkit.cards import bit_list
 from stichkit.games.stichmeister.cards import DECK, SUITS, deck_mask, suit_of
 from stichkit.games.stichmeister.rules import RoundRules, compose
-from stichkit.games.stichmeister.scoring import matches
+from stichkit.games.stichmeister.scoring import TrickStep, plan
+from stichkit.games.stichmeister.scoring import trick_value as scoring_trick_value
 from stichkit.games.stichmeister.trick import TrickTables, card_class, reference, strength, taker
 from stichkit.games.stichmeister.trump import Trumps, trump_order, with_dynamic
 
@@ -45,7 +46,7 @@ PLAY_SAMPLES = 14  # completions of the current trick per decision
 LEAD_SAMPLES = 8  # fewer when leading (every card changes the suit to follow)
 POWER_SAMPLES = 16  # random future tricks per card for its power
 GENERIC_SAMPLES = 12  # random future tricks for the worth of winning one
-PLAYER_KINDS = ("no_trick_bonus", "exact_tricks_bonus", "most_tricks", "fewest_tricks")
+COUNT_KINDS = ("no_trick_bonus", "exact_tricks_bonus", "most_tricks", "fewest_tricks")  # forecast per player
 ROW = (1 << 15) - 1
 
 
@@ -54,9 +55,10 @@ ROW = (1 << 15) - 1
 
 @dataclass
 class Scoring:
-    """The scoring rules of a round, precompiled for one trump set."""
+    """The scoring rules of a round for one trump set: scoring.py's plan, with the player cards
+    the bot forecasts."""
 
-    steps: list[tuple[str, dict[str, Any], int]]  # (kind, effect, mask of matching cards)
+    steps: tuple[TrickStep, ...]  # the per-trick steps, in the order scoring.py applies them
     player: list[tuple[str, dict[str, Any]]]  # count rules, applied per player
     halve: bool
     double_no_trump: bool
@@ -94,56 +96,17 @@ def _scoring(rules: RoundRules, trumps: Trumps) -> Scoring:
     key = (rules.numbers, tuple(map(str, rules.scoring)), trumps.mask)
     s = _SCORING.get(key)
     if s is None:
-        steps: list[tuple[str, dict[str, Any], int]] = []
-        player: list[tuple[str, dict[str, Any]]] = []
-        for _n, effect in rules.scoring:
-            e: dict[str, Any] = dict(effect)
-            kind = str(e["kind"])
-            m = 0
-            if kind in ("per_card", "count_cards"):
-                m = sum(1 << c for c in range(60) if matches(c, e["match"], trumps))
-            if kind in PLAYER_KINDS:
-                player.append((kind, e))
-            elif kind not in ("halve_leader", "double_if_no_trump"):
-                steps.append((kind, e, m))
-        kinds = {str(e["kind"]) for _n, e in rules.scoring}
-        s = _SCORING[key] = Scoring(steps, player, "halve_leader" in kinds, "double_if_no_trump" in kinds)
+        p = plan(rules, trumps)
+        kinds = {kind for _n, kind, _e in p.player}
+        player = [(kind, e) for _n, kind, e in p.player if kind in COUNT_KINDS]
+        s = _SCORING[key] = Scoring(p.trick, player, "halve_leader" in kinds, "double_if_no_trump" in kinds)
     return s
 
 
-def _equal_values(cards: int) -> bool:
-    rows = [cards >> (15 * i) & ROW for i in range(4)]
-    return any(rows[i] & rows[j] for i in range(4) for j in range(i + 1, 4))
-
-
 def trick_value(sc: Scoring, trumps: Trumps, cards: int, win: int, lead: int, idx: int, total: int, before: int) -> int:
-    """What scoring.py makes of one trick: its value after the per-trick scoring steps, in number
-    order, for a trick at position `idx` of `total` taken by a seat that had `before` tricks."""
-    v = 1
-    for kind, e, m in sc.steps:
-        if kind == "trick_positions":
-            if idx == total - 1:
-                v *= e["last_factor"]
-            if idx < e["zero_first"]:
-                v = 0
-        elif kind == "negate_tricks":
-            v = -v
-        elif kind == "per_card":
-            v += e["points"] * (cards & m).bit_count()
-        elif kind == "count_cards":
-            v = (cards & m).bit_count()
-        elif kind == "won_with":
-            if matches(win, e["match"], trumps, lead):
-                v = v * e["factor"] + e["add"]
-        elif kind == "zero_odd_tricks":
-            if idx % 2 == 0:
-                v = 0
-        elif kind == "equal_values_bonus":
-            if _equal_values(cards):
-                v += e["points"]
-        elif kind == "tricks_after" and before + 1 > e["after"]:
-            v = e["value"]
-    return v
+    """What scoring.py makes of one trick (`scoring.trick_value`) at position `idx` of `total`,
+    taken by a seat that had `before` tricks."""
+    return scoring_trick_value(sc.steps, trumps, cards, win, lead, idx, total, before)
 
 
 def _sig(x: float) -> float:

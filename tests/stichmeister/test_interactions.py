@@ -40,15 +40,16 @@ def test_follow_last_card_with_face_down_followers() -> None:
     assert legal([26, 27], ["F2", "K3"], ["F9"]) == ["F2"]
 
 
-def test_scoring_in_number_order() -> None:
-    """41 before 47: the last trick is tripled first, the +2 per 7 is added untripled."""
+def test_41_sets_the_total_value_after_the_per_trick_cards() -> None:
+    """41 + 47: the +2 per 7 is counted first, then 41 sets the total: the first two tricks 0
+    (the 7 in the second one included), the last one tripled with its 7."""
     t = [
         taken(["F1", "F2", "F3", "F4"], 0, "F4"),
         taken(["F5", "F6", "F7", "F8"], 1, "F8"),
         taken(["K7", "K8", "K9", "K6"], 2, "K9"),
     ]
     r = rules_of(41, 47)
-    assert score_round(t, r, trumps_of(r), 4)[0] == [0, 0 + 2, 3 + 2, 0]
+    assert score_round(t, r, trumps_of(r), 4)[0] == [0, 0, 3 * (1 + 2), 0]
 
 
 def test_trick_to_left_and_right_of_winner_leads() -> None:

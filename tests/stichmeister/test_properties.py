@@ -44,11 +44,45 @@ SCAN_SKIP = ("passed", "cannot_hold", "trump", "trump_order", "trump_line", "ill
 
 
 def scan(view: dict[str, Any]) -> dict[str, Any]:
-    """The view without SCAN_SKIP; `passed` and `cannot_hold` are checked in `check_view`."""
-    return {k: v for k, v in view.items() if k not in SCAN_SKIP}
+    """The view without SCAN_SKIP; `passed` and `cannot_hold` are checked in `check_view`. The
+    finished round's summary (and its last trick) names the cards of that round, which are dealt
+    again: it is checked in `check_view` against the round's tricks."""
+    out = {k: v for k, v in view.items() if k not in SCAN_SKIP and k != "last_round"}
+    if view["last_trick"] is not None and view["last_trick"]["round"] != view["round"]:
+        del out["last_trick"]
+    return out
+
+
+def check_finished_round(view: dict[str, Any], fail: Any) -> None:
+    """`last_trick` is the round's last trick taken; the finished round (shown until the next
+    round's first action) adds up: trick values, each scoring card's points, the round's points."""
+    last, done = view["last_trick"], view["last_round"]
+    if view["tricks"]:
+        if last != {**view["tricks"][-1], "round": view["round"]}:
+            fail(f"last_trick {last} is not the round's last trick")
+    elif done is not None and done["round"] != view["round"]:
+        if last != {**done["tricks"][-1], "round": done["round"]} or view["trick"]:
+            fail("at a round's start, last_trick is the finished round's last trick")
+    elif last is not None:
+        fail(f"last_trick {last} shown after the round's first action")
+    if done is None:
+        return
+    n = len(view["scores"])
+    if done["points"] != view["previous_rounds"][done["round"]]["points"]:
+        fail("the finished round's points differ from previous_rounds")
+    gave = [sum(r["points"][s] for r in done["scoring"]) for s in range(n)]
+    if [t + g for t, g in zip(done["tricks_taken"], gave, strict=True)] != done["points"]:
+        fail(f"tricks {done['tricks_taken']} + scoring cards {done['scoring']} != points {done['points']}")
+    values = [sum(t["value"] for t in done["tricks"] if t["taker"] == s) for s in range(n)]
+    if values != done["trick_points"]:
+        fail("the finished round's trick points are not the sum of its trick values")
+    played = [c["card"] for t in done["tricks"] for c in t["cards"]]
+    if len(set(played)) != len(played):
+        fail("a card appears twice in the finished round's tricks")
 
 
 def check_view(state: State, seat: int | None, view: dict[str, Any], fail: Any) -> None:
+    check_finished_round(view, fail)
     hands = [set(state.view(p)["hand"]) for p in range(state.game.num_players)]
     for p, cards in enumerate(view["cannot_hold"]):
         wrong = set(cards) & hands[p]
@@ -120,11 +154,16 @@ LIGHT = Rates(step=0.15, illegal=0.02, replay=0.01, clone=0.01, sample=0.02, max
 
 
 @settings(max_examples=9, deadline=None, suppress_health_check=SUPPRESS)
-@given(players=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**63 - 1), rng_seed=st.integers(0, 2**63 - 1))
-def test_random_games(players: int, seed: int, rng_seed: int) -> None:
+@given(
+    players=st.sampled_from([3, 4, 5]),
+    prune=st.booleans(),
+    seed=st.integers(0, 2**63 - 1),
+    rng_seed=st.integers(0, 2**63 - 1),
+)
+def test_random_games(players: int, prune: bool, seed: int, rng_seed: int) -> None:
     """Whole games: every round's rule cards come from the seed's shuffle, so each example plays
     a random set of rule cards; the game completes, cards are conserved, every invariant holds."""
-    game = stichkit.load_game("stichmeister", players=players, first_player=seed % players)
+    game = stichkit.load_game("stichmeister", players=players, first_player=seed % players, prune_trump_rules=prune)
     rng = random.Random(rng_seed)
     check_random_game(game, STICHMEISTER, seed, random_chooser(rng), rng, LIGHT)
 

@@ -32,7 +32,9 @@ class StichMeister(Game):
         Option("players", 4, "number of players", choices=(3, 4, 5)),
         Option("first_player", 0, "the dealer of the first round: a seat number", kind=int),
         Option("rule_cards", None, "path of a corrected rule_cards.toml (None: the shipped file)", check=_rule_file),
-    )
+        Option("prune_trump_rules", False, "take the trump rules that name only cards out of the game (3 players: "
+               "9, 12, 18, 19) out of the rule deck; the rulebook keeps all 60", choices=(False, True)),
+    )  # fmt: skip
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -47,19 +49,21 @@ class StichMeister(Game):
         self.rule_cards: tuple[RuleCard, ...] = RULE_CARDS if path is None else load_rule_cards(path)
         self.deck = deck_mask(n)
         self.hand_size = hand_size(n)
-        # 3 players: trump rules that name only removed cards (1s, 10s, 13s) leave the rule deck.
+        # The rulebook keeps all 60 rule cards (with 3 players it takes out trick cards only); the
+        # option takes out the trump rules that name only cards out of the game (3 players: 1s, 10s, 13s).
         self.rule_deck = tuple(
-            c.number
-            for c in self.rule_cards
-            if not (
-                c.kind == "trump" and compose([c]).static_trumps and not compose([c]).static_trumps[0][1] & self.deck
-            )
+            c.number for c in self.rule_cards if not (self.options["prune_trump_rules"] and self._names_none(c))
         )
         # The state's canonical Action objects: apply resolves them by identity.
         self.actions = ACTIONS
         self._by_text = {a.text: a for a in ACTIONS}
         self._by_text.update({a.text.lower(): a for a in ACTIONS})
         self._deals: dict[tuple[int, int], tuple[int, ...]] = {}  # deal_hands memo (clones redeal alike)
+
+    def _names_none(self, card: RuleCard) -> bool:
+        """A trump rule whose cards are all out of the game: in force, it makes no card trump."""
+        named = compose([card]).static_trumps
+        return card.kind == "trump" and bool(named) and not named[0][1] & self.deck
 
     def notation_help(self) -> str:
         return (

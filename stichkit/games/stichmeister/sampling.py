@@ -3,7 +3,8 @@
 Redrawn at random: the other players' hands (keeping known voids, shown cards and the cards this
 seat passed them), their face-down cards (rule 24 and rule 26, also a shown card played face down:
 which one is hidden until the reveal), their secret picks and rule-card choices, their rule-card
-hands, who chose which revealed rule card, and the rule pile; in *finished* rounds the passes
+hands, who chose which revealed rule card (3 players: and which one came from the pile), and the
+rule pile; in *finished* rounds the passes
 between two other players (rules 22/23: every card each player held after the passes was played
 face up, but not who passed which to whom), so those rounds' deals too. The order in which a
 player made its setup picks was never seen either: the sample writes every player's picks in card
@@ -22,7 +23,7 @@ from stichkit.cards import bits
 from stichkit.core.errors import IllegalActionError
 from stichkit.core.sampling import deal_constrained
 
-from .rules import SetupPhase, compose
+from .rules import SetupPhase
 from .state import ACTION_TEXTS, PICK_ACTION, REMOVE_ACTION, RULE_ACTION, RULE_HAND, SETUP
 from .trick import legal_plays
 
@@ -78,6 +79,7 @@ def _sample_rule_deck(
     rng.shuffle(pool)
     hands: dict[int, list[int]] = {seat: list(st._rule_hands[seat])}
     choice: dict[tuple[int, int], int] = {}
+    extra = [rd["extra"] for rd in flow]
     for p in range(n):
         if p == seat:
             continue
@@ -94,10 +96,13 @@ def _sample_rule_deck(
         if mine is not None:
             choice[(r, seat)] = mine
         others = [p for p in rd["choosers"] if p != seat]
-        cards = sorted(k for k in rd["choices"].values() if k != mine)
+        # 3 players: the pile's card is shuffled in with the chosen ones, so it is drawn with them.
+        cards = sorted([*(k for k in rd["choices"].values() if k != mine), *([rd["extra"]] if rd["extra"] else [])])
         rng.shuffle(cards)
-        for p, k in zip(others, cards, strict=True):
+        for p, k in zip(others, cards, strict=False):
             choice[(r, p)] = k
+        if rd["extra"]:
+            extra[r] = cards[-1]
     # Holdings at the start of the current round, then backwards through the refills.
     held = {p: set(hands[p]) | ({choice[(cur, p)]} if (cur, p) in choice else set()) for p in range(n)}
     refills: list[dict[int, int]] = [{} for _ in flow]
@@ -110,8 +115,8 @@ def _sample_rule_deck(
             held[p].add(choice[(r, p)])
     seq: list[int] = []
     for r, rd in enumerate(flow):
-        if rd["extra"]:
-            seq.append(rd["extra"])
+        if extra[r]:
+            seq.append(extra[r])
         if r < cur:
             seq.extend(
                 refills[r][(rd["dealer"] + 1 + i) % n] for i in range(n) if (rd["dealer"] + 1 + i) % n in refills[r]
@@ -297,7 +302,7 @@ def _earlier_rounds(st: StichMeisterState, seat: int, rng: random.Random) -> lis
             r += 1
             if r >= st._round:
                 break
-            phases = compose([st._cards[k - 1] for k in st._history[r][0]]).phases
+            phases = st._history[r][4].phases
             picks = [[0] * n for _ in phases]
             held = [0] * n
             pick_no = 0
@@ -328,7 +333,7 @@ def sample_hidden(st: StichMeisterState, seat: int, rng: random.Random) -> Stich
     deck, choice = _sample_rule_deck(st, seat, rng)
     rounds = _earlier_rounds(st, seat, rng)
     rounds.append(_round_deal(st, seat, cards, rng))
-    counts = [[ph.count for ph in compose([st._cards[k - 1] for k in active]).phases] for active, *_ in st._history]
+    counts = [[ph.count for ph in h[4].phases] for h in st._history]
     rules = st.rules()
     counts.append([ph.count for ph in rules.phases] if rules is not None else [])
     chances: list[Any] = []

@@ -1,10 +1,17 @@
-"""Scoring a round: every trick starts worth 1 point, then the scoring rules in force change the
-tricks' values or add points per player, one after the other in number order (rulebook, "4.
-Wertung der Stiche"). Each step sees what the steps before it made: e.g. rule 41 triples the
-last trick's value as it is when 41 runs; a later per-card rule adds to it untripled.
+"""Scoring a round (rulebook, "4. Wertung der Stiche"): every trick starts worth 1 point; the
+scoring rules in force change it, in number order ("in der Reihenfolge ihrer Nummerierung").
 
-A round score is the sum of the values of the tricks a player took plus that player's bonus.
-Player steps that scale a score (56 halve, 60 double) add the difference to the bonus.
+Two passes, so that each card acts on what its text names:
+1. **What each trick is worth.** The per-trick cards (per card, count cards, won with, odd
+   tricks, equal values, a player's later tricks, negation) in number order, each on the value the
+   ones before it left. Then the cards that set a trick's *total* value (`trick_positions`, the
+   seed's card 41: "Der Gesamtwert ... der ersten beiden Stiche beträgt 0, der letzte Stich ...
+   verdreifacht"), after every card that changes what a trick is worth.
+   A trick's value depends only on the trick, its position in the round and its taker's earlier
+   tricks, so it is final as soon as the trick is taken (`trick_value`).
+2. **Each player's round score**: the sum of the values of the tricks the player took, then the
+   player cards in number order: bonuses by trick counts (44, 52, 54, 55), and the cards that
+   scale a round score (56 halve, 60 double), which add the difference to the bonus.
 """
 
 from __future__ import annotations
@@ -70,57 +77,104 @@ def match_mask(match: dict[str, Any], trumps: Trumps) -> int:
     return m
 
 
-def _count(cards: int, match: dict[str, Any], trumps: Trumps) -> int:
-    return (cards & match_mask(match, trumps)).bit_count()
+# Effect kinds by pass (rulecards.EFFECT_PARAMS lists every kind with its parameters).
+TRICK_KINDS = (
+    "negate_tricks", "per_card", "count_cards", "won_with", "zero_odd_tricks", "equal_values_bonus", "tricks_after",
+)  # fmt: skip
+TOTAL_KINDS = ("trick_positions",)  # set a trick's total value: after every other per-trick card
+PLAYER_KINDS = (
+    "no_trick_bonus", "exact_tricks_bonus", "most_tricks", "fewest_tricks", "halve_leader", "double_if_no_trump",
+)  # fmt: skip
+
+TrickStep = tuple[int, str, dict[str, Any], int]  # (rule number, effect kind, effect, mask of matching cards)
+PlayerStep = tuple[int, str, dict[str, Any]]
 
 
-def _trick_positions(s: Tally, e: dict[str, Any]) -> None:
-    if s.values:
-        s.values[-1] *= e["last_factor"]
-    for i in range(min(e["zero_first"], len(s.values))):
-        s.values[i] = 0
+@dataclass(frozen=True)
+class ScoringPlan:
+    """A round's scoring rules in the order they apply, with their card masks for one trump set."""
+
+    trick: tuple[TrickStep, ...]  # pass 1: per-trick cards in number order, then the total-value cards
+    player: tuple[PlayerStep, ...]  # pass 2: player cards in number order
 
 
-def _negate(s: Tally, e: dict[str, Any]) -> None:
-    s.values[:] = [-v for v in s.values]
+_PLANS: dict[tuple[int, int], tuple[RoundRules, ScoringPlan]] = {}
 
 
-def _per_card(s: Tally, e: dict[str, Any]) -> None:
-    for i, t in enumerate(s.tricks):
-        s.values[i] += e["points"] * _count(t.cards, e["match"], s.trumps)
+def plan(rules: RoundRules, trumps: Trumps) -> ScoringPlan:
+    """The scoring plan of these rules under these trumps (memoised per rules object and trump set)."""
+    key = (id(rules), trumps.mask)
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_PLANS) >= 4096:
+            _PLANS.clear()
+        steps: list[TrickStep] = []
+        totals: list[TrickStep] = []
+        player: list[PlayerStep] = []
+        for number, effect in rules.scoring:
+            e = dict(effect)
+            kind = str(e["kind"])
+            if kind in PLAYER_KINDS:
+                player.append((number, kind, e))
+                continue
+            m = match_mask(e["match"], trumps) if kind in ("per_card", "count_cards") else 0
+            (totals if kind in TOTAL_KINDS else steps).append((number, kind, e, m))
+        hit = _PLANS[key] = (rules, ScoringPlan((*steps, *totals), tuple(player)))
+    return hit[1]
 
 
-def _count_cards(s: Tally, e: dict[str, Any]) -> None:
-    for i, t in enumerate(s.tricks):
-        s.values[i] = _count(t.cards, e["match"], s.trumps)
+def _equal_values(cards: int) -> bool:
+    """Two cards of one value: the four suits' value patterns overlap (fewer values than cards)."""
+    values = (cards | cards >> 15 | cards >> 30 | cards >> 45) & 0x7FFF
+    return values.bit_count() < cards.bit_count()
 
 
-def _won_with(s: Tally, e: dict[str, Any]) -> None:
-    for i, t in enumerate(s.tricks):
-        if matches(t.win_card, e["match"], s.trumps, t.lead_card):
-            s.values[i] = s.values[i] * e["factor"] + e["add"]
+def trick_value(
+    steps: Sequence[TrickStep], trumps: Trumps, cards: int, win: int, lead: int, idx: int, total: int, before: int
+) -> int:
+    """What a trick is worth after the per-trick steps (`plan(...).trick`): the trick holds `cards`
+    (rule 34's removed card left out), was won with `win` and led with `lead`, is trick `idx` of the
+    round's `total`, and its taker had taken `before` tricks before it."""
+    v = 1
+    for _n, kind, e, m in steps:
+        if kind == "per_card":
+            v += e["points"] * (cards & m).bit_count()
+        elif kind == "count_cards":
+            v = (cards & m).bit_count()
+        elif kind == "won_with":
+            if matches(win, e["match"], trumps, lead):
+                v = v * e["factor"] + e["add"]
+        elif kind == "negate_tricks":
+            v = -v
+        elif kind == "zero_odd_tricks":
+            if idx % 2 == 0:
+                v = 0
+        elif kind == "equal_values_bonus":
+            if _equal_values(cards):
+                v += e["points"]
+        elif kind == "tricks_after":
+            if before + 1 > e["after"]:
+                v = e["value"]
+        elif kind == "trick_positions":
+            if idx == total - 1:
+                v *= e["last_factor"]
+            if idx < e["zero_first"]:
+                v = 0
+    return v
 
 
-def _zero_odd(s: Tally, e: dict[str, Any]) -> None:
-    for i in range(0, len(s.values), 2):
-        s.values[i] = 0
-
-
-def _equal_values(s: Tally, e: dict[str, Any]) -> None:
-    for i, t in enumerate(s.tricks):
-        # Two cards of one value: the four suits' value patterns overlap (fewer values than cards).
-        m = t.cards
-        values = (m | m >> 15 | m >> 30 | m >> 45) & 0x7FFF
-        if values.bit_count() < m.bit_count():
-            s.values[i] += e["points"]
-
-
-def _tricks_after(s: Tally, e: dict[str, Any]) -> None:
-    seen = [0] * len(s.bonus)
-    for i, t in enumerate(s.tricks):
-        seen[t.taker] += 1
-        if seen[t.taker] > e["after"]:
-            s.values[i] = e["value"]
+def trick_values(
+    steps: Sequence[TrickStep], tricks: Sequence[TakenTrick], trumps: Trumps, players: int, total: int
+) -> list[int]:
+    """The value of each of the round's first tricks; `total`: how many tricks the round has."""
+    if not steps:
+        return [1] * len(tricks)
+    counts = [0] * players
+    out = []
+    for i, t in enumerate(tricks):
+        out.append(trick_value(steps, trumps, t.cards, t.win_card, t.lead_card, i, total, counts[t.taker]))
+        counts[t.taker] += 1
+    return out
 
 
 def _no_trick(s: Tally, e: dict[str, Any]) -> None:
@@ -161,15 +215,7 @@ def _double_if_no_trump(s: Tally, e: dict[str, Any]) -> None:
             s.bonus[p] += s.total(p)
 
 
-STEPS: dict[str, Callable[[Tally, dict[str, Any]], None]] = {
-    "trick_positions": _trick_positions,
-    "negate_tricks": _negate,
-    "per_card": _per_card,
-    "count_cards": _count_cards,
-    "won_with": _won_with,
-    "zero_odd_tricks": _zero_odd,
-    "equal_values_bonus": _equal_values,
-    "tricks_after": _tricks_after,
+PLAYER_STEPS: dict[str, Callable[[Tally, dict[str, Any]], None]] = {
     "no_trick_bonus": _no_trick,
     "exact_tricks_bonus": _exact,
     "most_tricks": _extreme(max),
@@ -182,8 +228,34 @@ STEPS: dict[str, Callable[[Tally, dict[str, Any]], None]] = {
 def score_round(
     tricks: Sequence[TakenTrick], rules: RoundRules, trumps: Trumps, players: int
 ) -> tuple[list[int], list[int]]:
-    """(round points per seat, final value per trick) after every scoring rule in number order."""
-    s = Tally(tricks, trumps, [1] * len(tricks), [0] * players)
-    for _number, effect in rules.scoring:
-        STEPS[str(effect["kind"])](s, effect)
-    return [s.total(p) for p in range(players)], list(s.values)
+    """(round points per seat, final value per trick) after every scoring rule."""
+    p = plan(rules, trumps)
+    s = Tally(tricks, trumps, trick_values(p.trick, tricks, trumps, players, len(tricks)), [0] * players)
+    for _n, kind, e in p.player:
+        PLAYER_STEPS[kind](s, e)
+    return [s.total(q) for q in range(players)], list(s.values)
+
+
+def score_by_rule(
+    tricks: Sequence[TakenTrick], rules: RoundRules, trumps: Trumps, players: int
+) -> tuple[list[int], list[int], list[tuple[int, list[int]]]]:
+    """`score_round` with what each scoring card gave each seat, in the order the cards apply:
+    (points, values, [(rule number, points per seat)]). A seat's points are its tricks (1 each)
+    plus what every card gave it."""
+    p = plan(rules, trumps)
+    n = len(tricks)
+    by_rule: list[tuple[int, list[int]]] = []
+    prev = [1] * n
+    for k in range(len(p.trick)):
+        now = trick_values(p.trick[: k + 1], tricks, trumps, players, n)
+        gave = [0] * players
+        for t, a, b in zip(tricks, prev, now, strict=True):
+            gave[t.taker] += b - a
+        by_rule.append((p.trick[k][0], gave))
+        prev = now
+    s = Tally(tricks, trumps, prev, [0] * players)
+    for number, kind, e in p.player:
+        before = list(s.bonus)
+        PLAYER_STEPS[kind](s, e)
+        by_rule.append((number, [b - a for a, b in zip(before, s.bonus, strict=True)]))
+    return [s.total(q) for q in range(players)], list(s.values), by_rule

@@ -81,6 +81,22 @@ def _tables(rules: RoundRules, dyn_suit: int) -> tuple[Trumps, TrickTables]:
     return hit[1], hit[2]
 
 
+def taken_tricks(tricks: tuple[tuple[Any, ...], ...]) -> list[TakenTrick]:
+    """A round's finished tricks (leader, plays, winner, taker, removed) as scoring reads them."""
+    out = []
+    for _leader, plays, winner, took, removed in tricks:
+        cards = 0
+        win_card = -1
+        for s, c in plays:
+            cards |= 1 << c
+            if s == winner and win_card < 0:
+                win_card = c
+        if removed >= 0:
+            cards &= ~(1 << removed)
+        out.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
+    return out
+
+
 class StichMeisterState(State):
     game: Any  # the StichMeister game (its deck, rule deck, rounds)
 
@@ -116,7 +132,8 @@ class StichMeisterState(State):
         self._rule_pile: tuple[int, ...] = tuple(deck[RULE_HAND * n :])
         self._used: tuple[int, ...] = ()
         self._scores: tuple[int, ...] = (0,) * n
-        self._history: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+        # per finished round: (active rules, points, takers, tricks, its RoundRules, its Trumps)
+        self._history: tuple[tuple[Any, ...], ...] = ()
         self._round = -1
         self._dealer = game.options["first_player"]
         self._start_round()
@@ -373,22 +390,12 @@ class StichMeisterState(State):
         trumps = self._trumps
         takers = tuple([t[3] for t in self._tricks])
         if rules.scoring:
-            taken = []
-            for _leader, plays, winner, took, removed in self._tricks:
-                cards = 0
-                win_card = -1
-                for s, c in plays:
-                    cards |= 1 << c
-                    if s == winner and win_card < 0:
-                        win_card = c
-                if removed >= 0:
-                    cards &= ~(1 << removed)
-                taken.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
-            points, _values = score_round(taken, rules, trumps, self._n)
+            points, _values = score_round(taken_tricks(self._tricks), rules, trumps, self._n)
         else:  # score_round without scoring rules: a point per trick taken
             points = [takers.count(s) for s in range(self._n)]
         self._scores = tuple([self._scores[s] + points[s] for s in range(self._n)])
-        self._history += ((self._active, tuple(points), takers),)
+        # The finished round, for its summary (views show it until the next round's first action).
+        self._history += ((self._active, tuple(points), takers, self._tricks, rules, trumps),)
         self._used += self._active
         if self._round + 1 >= self.game.rounds:
             self._phase = OVER

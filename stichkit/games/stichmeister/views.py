@@ -5,7 +5,9 @@ of this round (rule 26: face-down cards once revealed), cards shown (rule 25) or
 who has chosen / picked, scores. Private: the own hand and rule-card hand, the own choice and
 picks before they are revealed, the cards passed to and by this seat, the own face-down card.
 Hidden: every other hand, rule-card hand, secret choice, pick and face-down card.
-Cards of earlier rounds never appear (the same card is dealt again), only their scores.
+Cards of earlier rounds appear only in the finished round's summary (`last_round`, with its last
+trick as `last_trick`), shown from the round's end until the next round's first action: the same
+cards are dealt again, so later their rules and scores remain (`previous_rounds`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DECK, names
-from .state import CHOOSE, PHASE_NAMES, SETUP, StichMeisterState
+from .rules import RoundRules
+from .scoring import plan, score_by_rule, trick_values
+from .state import CHOOSE, OVER, PHASE_NAMES, SETUP, StichMeisterState, taken_tricks
+from .trump import Trumps
 
 
 def trump_line(groups: list[list[str]]) -> str:
@@ -27,6 +32,15 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
     cards = st._cards
     trumps = st.trumps()
     groups = [names(g & st.game.deck) for g in trumps.groups if g & st.game.deck]
+    tricks = _tricks_json(st._tricks, rules, trumps, n, _round_length(st))
+    finished = st._history and (st._phase == OVER or type(st._log[-1]) is not int)  # no action since
+    last_trick = None
+    if tricks:
+        last_trick = {**tricks[-1], "round": st._round}
+    elif finished:
+        _active, _points, _takers, done, done_rules, done_trumps = st._history[-1]
+        last = _tricks_json(done, done_rules, done_trumps, n, len(done))[-1:]
+        last_trick = {**last[0], "round": len(st._history) - 1} if last else None
     v: dict[str, Any] = {
         "game": "stichmeister",
         "seat": seat,
@@ -46,7 +60,6 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
         "chosen": [s for s in st._choosers if st._chosen[s]] if st._phase == CHOOSE else list(st._choosers),
         "my_choice": (st._chosen[seat] or None) if seat is not None else None,
         "active_rules": [cards[k - 1].to_json() for k in st._active] if st._active else None,
-        "extra_rule": st._extra or None,
         "trump": names(trumps.mask & st.game.deck),
         "trump_order": groups,
         "trump_line": trump_line(groups),
@@ -63,16 +76,9 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
         ],
         "trick_leader": st._leader,
         "direction": st._direction,
-        "tricks": [
-            {
-                "leader": lead,
-                "cards": [{"seat": s, "card": DECK.names[c]} for s, c in plays],
-                "winner": win,
-                "taker": took,
-                "removed": DECK.names[rem] if rem >= 0 else None,
-            }
-            for lead, plays, win, took, rem in st._tricks
-        ],
+        "tricks": tricks,
+        "last_trick": last_trick,
+        "last_round": _last_round(st) if finished else None,
         "to_remove": (
             {
                 "leader": st._pending[0],
@@ -92,7 +98,7 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
                 "points": list(points),
                 "tricks_taken": [takers.count(s) for s in range(n)],
             }
-            for i, (active, points, takers) in enumerate(st._history)
+            for i, (active, points, takers, *_) in enumerate(st._history)
         ],
         "scores": list(st._scores),
         "winners": st.winners() or None,
@@ -134,3 +140,53 @@ def _passed(st: StichMeisterState, seat: int | None) -> list[dict[str, Any]]:
         to, frm = (seat + ph.to) % n, (seat - ph.to) % n
         out.append({"rule": ph.rule, "to": to, "given": names(picks[seat]), "from": frm, "received": names(picks[frm])})
     return out
+
+
+def _round_length(st: StichMeisterState) -> int:
+    """How many tricks this round has: those taken, and one per n cards still to play (hands, the
+    face-down cards of rule 24, the trick on the table or waiting for rule 34's removal)."""
+    n = st._n
+    left = sum(h.bit_count() for h in st._hands) + sum(m.bit_count() for m in st._face_down) + len(st._trick)
+    return len(st._tricks) + (1 if st._pending else 0) + left // n
+
+
+def _tricks_json(
+    tricks: tuple[tuple[Any, ...], ...], rules: RoundRules | None, trumps: Trumps, n: int, total: int
+) -> list[dict[str, Any]]:
+    """The finished tricks with what each is worth (final once taken: scoring.trick_value)."""
+    if not tricks:
+        return []
+    assert rules is not None
+    worth = trick_values(plan(rules, trumps).trick, taken_tricks(tricks), trumps, n, total)
+    return [
+        {
+            "leader": lead,
+            "cards": [{"seat": s, "card": DECK.names[c]} for s, c in plays],
+            "winner": win,
+            "taker": took,
+            "removed": DECK.names[rem] if rem >= 0 else None,
+            "value": value,
+        }
+        for (lead, plays, win, took, rem), value in zip(tricks, worth, strict=True)
+    ]
+
+
+def _last_round(st: StichMeisterState) -> dict[str, Any]:
+    """The round just finished: its rules, tricks with their values, and each seat's tricks and
+    points with what every scoring card gave (score_by_rule)."""
+    n = st._n
+    active, points, takers, tricks, rules, trumps = st._history[-1]
+    _points, _values, by_rule = score_by_rule(taken_tricks(tricks), rules, trumps, n)
+    listed = _tricks_json(tricks, rules, trumps, n, len(tricks))
+    trick_points = [0] * n
+    for t in listed:
+        trick_points[t["taker"]] += t["value"]
+    return {
+        "round": len(st._history) - 1,
+        "rules": list(active),
+        "tricks": listed,
+        "tricks_taken": [takers.count(s) for s in range(n)],
+        "trick_points": trick_points,
+        "scoring": [{"rule": number, "points": gave} for number, gave in by_rule],
+        "points": list(points),
+    }
