@@ -225,7 +225,7 @@ def test_simulate_json_structure_and_determinism() -> None:
     assert a["seats"] == ["heuristic", "random", "heuristic", "random"]
     per_seat = a["per_seat"]
     assert isinstance(per_seat, list) and len(per_seat) == 4
-    assert set(per_seat[0]) == {"seat", "bot", "wins", "win_rate", "mean_score"}
+    assert set(per_seat[0]) == {"seat", "bot", "cheats", "wins", "win_rate", "mean_score"}
     per_team = a["per_team"]
     assert isinstance(per_team, list) and [t["seats"] for t in per_team] == [[0, 2], [1, 3]]
     assert sum(t["wins"] for t in per_team) == 6

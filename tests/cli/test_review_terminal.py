@@ -309,3 +309,52 @@ def test_tournament_table_fits_a_narrow_terminal_and_intervals_stay_within_0_and
     assert code == 0
     assert max(len(line) for line in out.splitlines()) <= 60
     assert "win share" in out and "heuristic" in out and "random" in out
+
+
+# -- Stich-Meister ------------------------------------------------------------------------------------
+
+
+def test_stichmeister_screen_numbered_hand_reasons_on_demand_and_round_summary() -> None:
+    hands: list[str] = []
+
+    def player(prompt: str) -> str:
+        """Types a card by its number in the hand, once an unplayable card, and answers menus with 1."""
+        if "Press Enter" in prompt:
+            return ""
+        if not prompt.startswith("Your card"):
+            menu = re.search(r"\[(.*?)\]", prompt)
+            return menu.group(1).split()[0] if menu else "1"
+        legal = re.search(r"\[(.*?)\]", prompt).group(1).split()  # type: ignore[union-attr]
+        hand = re.findall(r"\d+:(\w+)", [ln for ln in text_of(con).splitlines() if ln.startswith("Your hand")][-1])
+        hands.append(" ".join(hand))
+        illegal = [c for c in hand if c not in legal]
+        if illegal and not any("✗" in ln for ln in text_of(con).splitlines()):
+            return illegal[0]
+        return str(hand.index(legal[0]) + 1)
+
+    con = console()
+    code = main(["play", "stichmeister", "players=3", "--seats", "human,heuristic,heuristic", "--delay", "0",
+                 "--seed", "3"], console=con, input_fn=player)  # fmt: skip
+    out = text_of(con)
+    assert code == 0
+    before_reveal = out[: out.index("Revealed:")]
+    assert "no trump" not in before_reveal and "set by the rule cards" in before_reveal
+    assert re.search(r"Your hand  1:\w+  2:\w+", out)
+    assert re.search(r"✗ \w+: .*(must|may not)", out)  # the reason, once an unplayable card is typed
+    assert not re.search(r"^\s+\w+: you must follow", out, re.M)  # no list of reasons before every move
+    assert "Regel" in out and "Trumpffarbe" in out  # the rule cards in German too
+    assert re.search(r"Last trick: .* wins with", out)
+    assert "Winning the trick:" in out
+    assert "Round 1" in out and "A point per trick" in out and "Round points" in out
+    assert re.search(r"Game over: .*\n", out) and not re.search(r"Scores?: \[", out)
+
+
+def test_stichmeister_replay_shows_trick_winners_and_round_tables(tmp_path: Path) -> None:
+    code, _ = run(["play", "stichmeister", "players=3", "--seats", "heuristic,heuristic,heuristic", "--delay", "0",
+                   "--seed", "4", "--save", "sm.json"])  # fmt: skip
+    assert code == 0
+    code, out = run(["replay", "sm.json"])
+    assert code == 0
+    assert len(re.findall(r"→ trick: .* wins with", out)) > 10
+    assert "last trick of the round" in out
+    assert out.count("A point per trick") == 3 and "Game over" in out
