@@ -193,7 +193,7 @@ class Renderer:
             won = bool(winners & set(t))
             table.add_row(self.team_label(t, me), str(scores[t[0]]), "[b]wins[/b]" if won else "")
         names = " and ".join(self.team_label(t, me) for t in ranked if winners & set(t)) or "nobody"
-        verb = "win" if names in ("Us", "You") or " and " in names else "wins"
+        verb = "win" if names.startswith(("Us", "You")) or " and " in names else "wins"
         return Panel(Group(Text(f"Game over: {names} {verb}.", style="bold"), table), box=box.DOUBLE, expand=False)
 
 
