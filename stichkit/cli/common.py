@@ -94,17 +94,7 @@ def read_record(path: str) -> State:
 
 def write_record(state: State, path: str) -> None:
     """Write the record atomically, so an interrupted save never leaves half a file."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=".stich-", suffix=".json", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(state.record(), f, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_json(state.record(), path)
 
 
 def bot_seed(seed: int | None, seat: int) -> int | None:
