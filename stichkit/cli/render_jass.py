@@ -25,14 +25,12 @@ from stichkit.games.jass.cards import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     MODES,
-    OBE,
     POINTS,
     RANKS,
     STOECK_POINTS,
     STRENGTH,
     SUIT_NAMES_DE,
     SUITS,
-    UNE,
 )
 from stichkit.games.jass.profiles import PROFILES
 
@@ -302,33 +300,43 @@ class JassRenderer(Renderer):
         return table
 
     def rules(self, view: View) -> RenderableType:
-        """Card orders and points for the trump in force (or every mode while trump is open)."""
+        """Card orders and points for the trump in force (or for every mode while trump is open)."""
         profile = PROFILES[view["profile"]]
-        modes = [MODES.index(view["trump"])] if view["trump"] is not None else list(profile.trump_modes)
-        table = Table(box=box.SIMPLE_HEAD, title="Card order (highest first) and points", title_justify="left")
-        table.add_column("Trump")
+        table = Table(box=box.SIMPLE_HEAD, title="Card order (highest first) = points", title_justify="left")
         table.add_column("Suit")
         table.add_column("Order and points")
-        for mode in modes:
-            rows = [(mode, mode)] if mode < 4 else [(mode, 0)]
+
+        def row(label: str, mode: int, suit: int) -> None:
+            pts = POINTS[mode][suit * 9 : suit * 9 + 9]
+            cells = "  ".join(f"{r}={pts[RANKS.index(r)]}" if pts[RANKS.index(r)] else r for r in order_of(mode, suit))
+            table.add_row(label, cells)
+
+        if view["trump"] is not None:
+            mode = MODES.index(view["trump"])
             if mode < 4:
-                rows.append((mode, (mode + 1) % 4))
-            for m, suit in rows:
-                what = "trump" if m < 4 and suit == m else ("the other suits" if m < 4 else "every suit")
-                ranks = order_of(m, suit)
-                pts = POINTS[m][suit * 9 : suit * 9 + 9]
-                cells = "  ".join(f"{r}={pts[RANKS.index(r)]}" if pts[RANKS.index(r)] else r for r in ranks)
-                table.add_row(self.mode_name(MODES[m]), what, cells)
-        seq = ", ".join(f"{n} in a row {p}" for n, p in enumerate(profile.sequence_points) if p and n <= 5)
-        fours = ", ".join(f"four {RANKS[r]} {p}" for r, p in enumerate(profile.four_points) if p)
+                row(f"{self.mode_name(view['trump'])}: trump", mode, mode)
+                row("the other suits", mode, (mode + 1) % 4)
+            else:
+                row(f"{self.mode_name(view['trump'])}: every suit", mode, 0)
+        else:
+            row("the trump suit", 0, 0)
+            row("a suit that is not trump", 0, 1)
+            for mode in (m for m in profile.trump_modes if m >= 4):
+                row(f"{self.mode_name(MODES[mode])}: every suit", mode, 0)
+        seq = profile.sequence_points
+        top = next(n for n in range(3, len(seq)) if all(p == seq[n] for p in seq[n:]))
+        runs = [f"{n}: {seq[n]}" for n in range(3, top)] + [f"{top}{'+' if top < len(seq) - 1 else ''}: {seq[top]}"]
+        fours = ", ".join(f"{RANKS[r]}s {p}" for r, p in enumerate(profile.four_points) if p)
+        options = view["options"]
+        stoeck = f"; Stöck (trump K and Q) +{STOECK_POINTS}" if options.get("stoeck", True) else ""
+        weis = f"cards in a row {', '.join(runs)}; four of a kind: {fours}" if options.get("weis") != "off" else "off"
         notes = [
             "The trump Jack is the Bour, the trump 9 the Nell; the Bour never has to follow trump.",
             "Undertrumping (a lower trump than one in the trick) only with nothing but trumps in hand.",
-            f"Last trick +{LAST_TRICK_BONUS}; all nine tricks (match) +{MATCH_BONUS}; Stöck (trump K and Q) "
-            f"+{STOECK_POINTS}.",
-            f"Weis: {seq}, more in a row more; {fours}.",
+            f"Last trick +{LAST_TRICK_BONUS}; all nine tricks (match) +{MATCH_BONUS}{stoeck}.",
+            f"Weis: {weis}.",
         ]
-        if OBE in modes or UNE in modes:
+        if any(m >= 4 for m in profile.trump_modes):
             notes.append("Obenabe: A high, 8s count 8. Undenufe: 6 high, 6s count 11, 8s count 8, Aces 0.")
         return Group(table, Text("\n".join(notes)))
 
