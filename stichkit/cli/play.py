@@ -295,7 +295,8 @@ class PlaySession:
         action = str(bot.choose(self.state, seat))
         n = r.menu_number(view, action)
         number = f" (number {n})" if n is not None else ""
-        why = r.explain(view, action, seat)
+        only = len(view.get("legal_actions", [])) == 1
+        why = "the only move you may make now" if only else r.explain(view, action, seat)
         self.say(f"Hint from the {r.hint_bot} bot: [b]{escape(action)}[/b]{number}" + (f" — {why}" if why else ""))
 
     def take_back(self, seat: int) -> None:
