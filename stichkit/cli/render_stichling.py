@@ -213,6 +213,12 @@ class StichlingRenderer(Renderer):
             if by_values is not None:
                 return by_values
             if text.isdigit() and len(text) == 3:
+                if sorted(text) != ["1", "2", "3"]:
+                    tiles = "-".join(map(str, view["tiles"]))
+                    raise ValueError(
+                        f"{text} is no way to lay out this deal's tiles {tiles}: type their values left to right "
+                        f"(e.g. {''.join(map(str, view['tiles'][::-1]))}), a code 123 ... 321, or the menu number"
+                    )
                 return f"order:{text}"
             return super().normalize(text, view, legal)
         card, sep, target = text.replace(" ", ">", 1).partition(">")

@@ -190,6 +190,8 @@ def test_stichling_tile_order_by_values_and_german_terms() -> None:
     assert r.normalize("6-2-4", view, legal) == "order:312"
     assert r.normalize("213", view, legal) == "order:213"  # the code still works
     assert r.normalize("2", view, legal) == legal[1]  # and a small number is the menu entry
+    with pytest.raises(ValueError, match="lay out this deal's tiles 2-4-6: type their values"):
+        r.normalize("135", view, legal)
     out = play("stichling", "3-1-2", moves=3)
     assert "You (0) lay out your tiles 3-1-2" in out
     assert "Durchgang" in out and "Siegpunkte-Kärtchen" in out and "eröffnet" in out
