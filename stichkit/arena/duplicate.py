@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 import stichkit
 from stichkit import bots
 from stichkit.core import Game, OptionError, RecordError
+from stichkit.core.errors import quote
+
+from .parallel import ordered_map
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ def parse_bot(text: str) -> BotSpec:
     for p in parts[1:]:
         key, sep, value = p.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"bot parameters are written name:key=value (e.g. ismcts:time=0.5), not {text!r}")
+            raise OptionError(f"bot parameters are written name:key=value (e.g. ismcts:time=0.5), not {quote(text)}")
         params.append((key.strip(), value.strip()))
     bots.make(name, **dict(params))  # raises OptionError naming what is allowed
     label = name + "".join(f":{k}={v}" for k, v in params)
@@ -132,21 +134,27 @@ def play_task(task: Task) -> GameResult:
 def result_from_record(task: Task, record: Any) -> GameResult:
     """The result of a game already played, from its record (a resumed tournament).
 
-    The record must be this task's game: the same game and options, game seed, bots by seat, deal
-    and rotation; it is replayed, so its moves and result are checked too. RecordError otherwise."""
-    state = stichkit.replay(record)  # RecordError for anything malformed or inconsistent
+    The record must be this task's game: the same game, options and card tables, game seed, bots by
+    seat, deal and rotation, and the deals its seed gives; it is replayed, so its moves and result
+    are checked too. RecordError otherwise."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     labels = [spec.label for spec in task.specs]
     arena = record.get("arena")
     if not isinstance(arena, dict):
         raise RecordError("not a tournament record: it has no 'arena' section")
-    expected = {"game": task.game, "options": dict(stichkit.load_game(task.game, **task.options).options),
-                "seed": task.seed, "players": labels, "deal": task.deal, "rotation": task.rotation}  # fmt: skip
-    found = {"game": record.get("game"), "options": dict(state.game.options), "seed": record.get("seed"),
-             "players": record.get("players"), "deal": arena.get("deal"),
-             "rotation": arena.get("rotation")}  # fmt: skip
-    for key, value in expected.items():
-        if found[key] != value:
-            raise RecordError(f"the tournament's game here has {key} {value!r}, but the record has {found[key]!r}")
+    _compare(
+        {"game": task.game, "seed": task.seed, "players": labels, "deal": task.deal, "rotation": task.rotation},
+        {"game": record.get("game"), "seed": record.get("seed"), "players": record.get("players"),
+         "deal": arena.get("deal"), "rotation": arena.get("rotation")},
+    )  # fmt: skip
+    # RecordError for anything malformed or inconsistent, and for deals that are not the seed's
+    state = stichkit.replay(record, from_seed=True)
+    game = stichkit.load_game(task.game, **task.options)
+    _compare(  # a custom card table by its text, not only by its path
+        {"options": dict(game.options), "card tables": {k: f.sha256 for k, f in game.files.items()}},
+        {"options": dict(state.game.options), "card tables": {k: f.sha256 for k, f in state.game.files.items()}},
+    )
     n = state.game.num_players
     moves = [m for m in record["moves"] if "seat" in m]
     decisions = [sum(1 for m in moves if m["seat"] == s) for s in range(n)]
@@ -157,19 +165,70 @@ def result_from_record(task: Task, record: Any) -> GameResult:
                       decisions, seconds, record)  # fmt: skip
 
 
-def schedule(game: Game, specs: Sequence[BotSpec], deals: int, seed: int, *, records: bool = False) -> list[Task]:
-    """Every game of the tournament, deal by deal, rotation by rotation."""
+@dataclass(frozen=True)
+class Schedule(Sequence[Task]):
+    """Every game of a tournament, deal by deal, rotation by rotation: a sequence computed on
+    demand, so a run of any length costs no memory for its schedule."""
+
+    game: str
+    options: dict[str, Any]  # portable: a custom card table's text, not its path (Game.portable_options)
+    specs: tuple[BotSpec, ...]  # by seat, not rotated
+    deals: int
+    seed: int
+    rotations: tuple[int, ...]
+    records: bool = False
+
+    def __len__(self) -> int:
+        return self.deals * len(self.rotations)
+
+    @overload
+    def __getitem__(self, i: int) -> Task: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Task]: ...
+    def __getitem__(self, i: int | slice) -> Task | list[Task]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("schedule index out of range")
+        deal, k = divmod(i, len(self.rotations))
+        return self._task(deal, self.rotations[k])
+
+    def __iter__(self) -> Iterator[Task]:
+        for deal in range(self.deals):
+            for r in self.rotations:
+                yield self._task(deal, r)
+
+    def task(self, deal: int, rotation: int) -> Task | None:
+        """The game of this deal and rotation, None if the tournament has no such game."""
+        if 0 <= deal < self.deals and rotation in self.rotations:
+            return self._task(deal, rotation)
+        return None
+
+    def _task(self, deal: int, r: int) -> Task:
+        n = len(self.specs)
+        specs = tuple(self.specs[(s + r) % n] for s in range(n))
+        return Task(self.game, self.options, specs, deal, self.seed + deal, r, self.records)
+
+
+def _compare(expected: dict[str, Any], found: dict[str, Any]) -> None:
+    for key, value in expected.items():
+        if found[key] != value or type(found[key]) is not type(value):
+            raise RecordError(
+                f"the tournament's game here has {key} {quote(value, 200)}, but the record has {quote(found[key], 200)}"
+            )
+
+
+def schedule(game: Game, specs: Sequence[BotSpec], deals: int, seed: int, *, records: bool = False) -> Schedule:
+    """Every game of the tournament, deal by deal, rotation by rotation (computed on demand)."""
     n = game.num_players
     if len(specs) != n:
         raise OptionError(f"{game.name} has {n} seats, but {len(specs)} bots were given")
     if deals < 1:
         raise OptionError("a tournament needs at least 1 deal")
-    rots = rotations(n, [s.label for s in specs])
-    return [
-        Task(game.name, dict(game.options), tuple(specs[(s + r) % n] for s in range(n)), d, seed + d, r, records)
-        for d in range(deals)
-        for r in rots
-    ]
+    rots = tuple(rotations(n, [s.label for s in specs]))
+    return Schedule(game.name, game.portable_options(), tuple(specs), deals, seed, rots, records)
 
 
 def run_tournament(
@@ -187,19 +246,12 @@ def run_tournament(
 
     `finished` maps (deal, rotation) to games already played (`result_from_record`): those are
     not played again, so an interrupted tournament goes on where it stopped. `on_result` is
-    called for each game played now."""
+    called for each game played now. The schedule is streamed: only the results are kept."""
     done = dict(finished or {})
     tasks = schedule(game, specs, deals, seed, records=records)
-    for r in _run([t for t in tasks if (t.deal, t.rotation) not in done], workers):
+    todo = (t for t in tasks if (t.deal, t.rotation) not in done)
+    for r in ordered_map(play_task, todo, workers):
         done[(r.deal, r.rotation)] = r
         if on_result is not None:
             on_result(r)
     return [done[(t.deal, t.rotation)] for t in tasks]
-
-
-def _run(tasks: list[Task], workers: int) -> Iterator[GameResult]:
-    if workers <= 1 or len(tasks) <= 1:
-        yield from map(play_task, tasks)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play_task, tasks, chunksize=1)

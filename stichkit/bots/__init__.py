@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from stichkit.core import OptionError
+from stichkit.core.errors import quote
 
 from .base import Bot, Param, View, game_of, seat_view
 from .heuristic import HeuristicBot
@@ -40,7 +41,7 @@ def make(name: str, **params: Any) -> Bot:
     """A new bot. Unknown names and parameters raise OptionError naming what is allowed."""
     cls = _BOTS.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise OptionError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
+        raise OptionError(f"unknown bot {quote(name)}; bots: {', '.join(bot_names())}")
     return cls(**params)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from stichkit.core import Action, Game, OptionError, State, load_game
+from stichkit.core.errors import quote
 
 View = dict[str, Any]
 
@@ -21,23 +22,35 @@ _GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
 
 
 def game_of(view: Mapping[str, Any]) -> Game:
-    """The Game a view belongs to (cached per game and options): it turns notation into Actions."""
+    """The Game a view belongs to (cached per game and options): it turns notation into Actions.
+
+    A bot given a State uses that state's own game (see `seat_view`): a game whose card table came
+    from a record is never loaded again from the path its options name."""
     options = view["options"]
     key = (view["game"], tuple(sorted(options.items())))
     game = _GAMES.get(key)
     if game is None:
+        if len(_GAMES) >= 256:
+            _GAMES.clear()
         game = _GAMES[key] = load_game(view["game"], **options)
     return game
+
+
+def _remember(game: Game, view: Mapping[str, Any]) -> None:
+    """`game_of` of this game's views is this game (cheap: only games with data files are kept)."""
+    if game.files:
+        _GAMES[(view["game"], tuple(sorted(view["options"].items())))] = game
 
 
 def seat_view(state_or_view: State | Mapping[str, Any], seat: int) -> View:
     """What `seat` sees, checked to be `seat`'s turn. A State is reduced to `state.view(seat)`."""
     if isinstance(state_or_view, State):
         view = state_or_view.view(seat)
+        _remember(state_or_view.game, view)
     elif isinstance(state_or_view, Mapping):
         view = dict(state_or_view)
         if view.get("seat") != seat:
-            raise ValueError(f"this view is seat {view.get('seat')!r}'s, not seat {seat!r}'s")
+            raise ValueError(f"this view is seat {quote(view.get('seat'))}'s, not seat {quote(seat)}'s")
     else:
         raise TypeError(f"a bot chooses from a State or a view dict, not {type(state_or_view).__name__}")
     to_move = view.get("current_player")
@@ -104,7 +117,7 @@ def resolve_params(bot: str, declared: tuple[Param, ...], given: Mapping[str, An
     for key in given:
         if key not in by_name:
             names = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"bot {bot!r} has no parameter {key!r}; its parameters are: {names}")
+            raise OptionError(f"bot {quote(bot)} has no parameter {quote(key)}; its parameters are: {names}")
     out: dict[str, Any] = {}
     for p in declared:
         if p.name not in given:
@@ -112,7 +125,9 @@ def resolve_params(bot: str, declared: tuple[Param, ...], given: Mapping[str, An
             continue
         value, problem = p.check(given[p.name])
         if problem:
-            raise OptionError(f"bot {bot!r}: parameter {p.name}={given[p.name]!r} is not allowed; allowed: {problem}")
+            raise OptionError(
+                f"bot {quote(bot)}: parameter {p.name}={quote(given[p.name])} is not allowed; allowed: {problem}"
+            )
         out[p.name] = value
     return out
 

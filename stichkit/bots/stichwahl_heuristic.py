@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stichkit.bots.base import game_of
 from stichkit.games.stichwahl.cards import (
     FAMILIES,
     FAMILY_OF,
@@ -26,7 +27,6 @@ from stichkit.games.stichwahl.cards import (
     TRUMP,
     VALUE_OF,
     CardTable,
-    load_table,
 )
 from stichkit.games.stichwahl.rules import trick_winner
 
@@ -35,7 +35,8 @@ BONUS_WORTH = {FLIP: 0.8, TRUMP: 0.9, PEARL: 1.0}  # to the card's owner, in poi
 
 
 def _table(view: dict[str, Any]) -> CardTable:
-    return load_table(view["options"].get("cards"))
+    table: CardTable = game_of(view).table  # type: ignore[attr-defined]
+    return table
 
 
 def _extremeness(card: int) -> int:
@@ -84,7 +85,8 @@ def _prize(view: dict[str, Any], legal: list[str]) -> str:
         if c >= FIRST_FIVE:
             return (1.0 + 0.3, action)
         want = table.pearls[c]
-        gain = min(want, n - 1) + min(max(0, want - (n - 1)), pile)
+        missing = max(0, want - (n - 1))
+        gain = min(want, n - 1) + min(missing if view["options"]["top_up"] == "missing" else min(missing, 1), pile)
         owner_gain = BONUS_WORTH.get(table.kind[c], 0.0)
         five_owner = any(p["card"].startswith("5") and p["seat"] != me for p in view["trick"])
         return (gain - owner_gain / max(1, n - 2) - (0.3 if five_owner else 0.0), action)

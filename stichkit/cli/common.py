@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import stichkit
+from stichkit.core.errors import RecordError, quote
+from stichkit.core.files import read_file
 from stichkit.core.game import Game, State
 
 HUMAN = "human"
@@ -28,7 +30,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise CliError(f"game options are written key=value (e.g. target=1500), not {pair!r}")
+            raise CliError(f"game options are written key=value (e.g. target=1500), not {quote(pair)}")
         options[key.strip()] = value.strip()
     return options
 
@@ -60,7 +62,7 @@ def parse_seats(text: str | None, num_players: int, *, allow_human: bool) -> lis
                 raise CliError("a human cannot sit in a simulation; seats here are bots: " + ", ".join(known))
         elif s not in known:
             allowed = ", ".join((HUMAN, *known) if allow_human else known)
-            raise CliError(f"unknown player {s!r} in --seats; use one of: {allowed}")
+            raise CliError(f"unknown player {quote(s)} in --seats; use one of: {allowed}")
     return seats
 
 
@@ -76,20 +78,20 @@ def make_bot(name: str, seed: int | None) -> Any:
     return bots.make(name)
 
 
-def read_record(path: str) -> State:
-    """The state a saved record file describes; any problem is a CliError naming the file."""
+def read_record(path: str, *, from_seed: bool = False) -> State:
+    """The state a saved record file describes; any problem is a CliError naming the file.
+
+    The file is read as other people's files are (files.read_file: a regular file of bounded
+    size, never blocking) and replayed strictly (stichkit.replay). `from_seed=True`: its deals must
+    also be the ones its seed gives (a save whose deals were edited is refused)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+        data = read_file(path, "the record file", RecordError)
+    except RecordError as e:
+        raise CliError(str(e)) from None
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CliError(f"{path} is not a stichkit record: invalid JSON ({e.msg}, line {e.lineno})") from None
-    try:
-        return stichkit.replay(record)
+        return stichkit.replay(data, from_seed=from_seed)
     except stichkit.StichkitError as e:
-        raise CliError(f"{path} does not replay: {e}") from None
+        raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: {e}") from None
 
 
 def write_record(state: State, path: str) -> None:
@@ -97,25 +99,36 @@ def write_record(state: State, path: str) -> None:
     write_json(state.record(), path)
 
 
+def check_seed(seed: int | None) -> None:
+    """A --seed leaves room for the seeds of every game of a run (seed + i stays a valid seed)."""
+    if seed is not None and not -(2**63) < seed < 2**63:
+        raise CliError(f"--seed must be a whole number between -2**63 and 2**63, not {quote(seed)}")
+
+
+def check_workers(workers: int) -> None:
+    from stichkit.arena.parallel import MAX_WORKERS
+
+    if not 1 <= workers <= MAX_WORKERS:
+        raise CliError(f"--workers must be 1 to {MAX_WORKERS} (never more processes than games are started)")
+
+
+def check_path(path: str, flag: str, *, for_writing: bool = False) -> None:
+    """A path from the command line is usable text; one to write to lies in an existing directory."""
+    try:
+        if "\x00" in path:
+            raise ValueError
+        path.encode("utf-8")
+    except ValueError:  # a NUL byte, a lone surrogate
+        raise CliError(f"{flag} {quote(path, 200)} is not a usable file name") from None
+    if for_writing:
+        parent = Path(path).parent
+        if not parent.is_dir():
+            raise CliError(f"{flag} {quote(path, 200)}: the directory {quote(str(parent), 200)} does not exist")
+
+
 def bot_seed(seed: int | None, seat: int) -> int | None:
     """A bot's own seed, derived from the game's, so every seat plays its own random stream."""
     return None if seed is None else seed * 1009 + seat
-
-
-def read_json(path: str) -> Any:
-    """The JSON document in `path`; a missing, unreadable or malformed file is a CliError naming it."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise CliError(f"{path} is not a stichkit file: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CliError(f"{path} is not a stichkit file: invalid JSON ({e.msg}, line {e.lineno})") from None
-    except (RecursionError, ValueError) as e:  # nested too deep, or an integer too long to read
-        raise CliError(f"{path} is not a stichkit file: {str(e)[:80]}") from None
 
 
 def write_json(data: Any, path: str) -> None:

@@ -9,19 +9,30 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import stichkit
 
-from .common import HUMAN, CliError, load_game, parse_options, parse_seats
+from .common import HUMAN, CliError, check_path, check_seed, check_workers, load_game, parse_options, parse_seats
 
 EXIT_USAGE = 2
 SUIT_NAMES = ("seed", "swiss", "french")  # Jass suit names on screen (--cards)
 NEED_RICH = "stich needs the rich library for this command: install stichkit[cli]  (pip install 'stichkit[cli]')"
 
 
+MAX_DELAY = 60.0  # seconds before a bot's move: more is a typo
+MAX_GAMES = 10**12  # games or deals of one run (they are streamed, so this bounds only the seeds)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors that quote little of a huge argument."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message if len(message) <= 300 else message[:297] + "...")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="stich", description="Play, simulate and replay trick-taking card games.")
+    parser = _Parser(prog="stich", description="Play, simulate and replay trick-taking card games.")
     parser.add_argument("--version", action="version", version=f"stich (stichkit) {stichkit.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -121,18 +132,23 @@ def _escape(text: str) -> str:
 def cmd_play(args: argparse.Namespace, console: Any, input_fn: Any) -> int:
     from .play import start
 
-    if args.delay < 0:
-        raise CliError("--delay must be 0 or more seconds")
+    if not 0 <= args.delay <= MAX_DELAY:  # also refuses nan and inf
+        raise CliError(f"--delay must be 0 to {MAX_DELAY:g} seconds, not {args.delay}")
+    check_seed(args.seed)
+    if args.save is not None:
+        check_path(args.save, "--save", for_writing=True)
+    if args.resume is not None:
+        check_path(args.resume, "--resume")
     return start(args, console, input_fn)
 
 
 def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
     from .simulate import print_results, simulate
 
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
-    if args.workers < 1:
-        raise CliError("--workers must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games must be 1 to {MAX_GAMES:,}")
+    check_workers(args.workers)
+    check_seed(args.seed)
     game = load_game(args.game, parse_options(args.options))
     seats = parse_seats(args.seats, game.num_players, allow_human=False)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -143,15 +159,19 @@ def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
-    from .tournament import plot, print_summary, run, seed_of_records
+    from .tournament import check_plot, check_records, plot, print_summary, run, seed_of_records
 
-    if args.deals < 1:
-        raise CliError("--deals must be at least 1")
-    if args.workers < 1:
-        raise CliError("--workers must be at least 1")
+    if not 1 <= args.deals <= MAX_GAMES:
+        raise CliError(f"--deals must be 1 to {MAX_GAMES:,}")
+    check_workers(args.workers)
+    check_seed(args.seed)
     if args.resume and not args.records:
         raise CliError("--resume reads the records of an earlier run: give their directory with --records DIR")
     game = load_game(args.game, parse_options(args.options))
+    if args.plot is not None:  # before the tournament, so that a bad name does not lose its hours
+        check_plot(args.plot)
+    if args.records is not None:
+        check_records(args.records)
     seed = args.seed
     if seed is None and args.resume:
         seed = seed_of_records(args.records, game.name)

@@ -39,7 +39,7 @@ def family_name(letter: str) -> str:
 class StichwahlRenderer(Renderer):
     def __init__(self, game: Any, **display: Any) -> None:
         super().__init__(game, **display)
-        self.table = game.table
+        self.table = game.table  # the game's own table: never read again from a path a record names
 
     # -- cards ----------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ A save is a game record (docs/records.md) with one more key, `stich_play`: the s
 or a bot name), the seed the bots were seeded from, and a SHA-256 checksum over all of it. So
 `--resume` brings back the same table (bots included), `stich replay` reads a save like any
 record, and an edited save is refused: a changed option, hand or score breaks the checksum,
-and deals that do not follow from the game's seed are refused even with a matching checksum.
+and deals that do not follow from the game's seed (`replay(..., from_seed=True)`) are refused
+even with a matching checksum.
 The checksum makes edits evident; it is not a signature (whoever recomputes it can forge one).
 """
 
@@ -19,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import stichkit
-from stichkit.core.errors import IllegalActionError, StichkitError
+from stichkit.core.errors import RecordError, StichkitError, quote
+from stichkit.core.files import read_file
 from stichkit.core.game import State
+from stichkit.core.record import parse_record
 
 from .common import CliError, bot_names, write_json
 
@@ -54,74 +57,44 @@ def write_save(state: State, seats: list[str], bots_seed: int | None, path: str)
 
 
 def read_save(path: str) -> Save:
-    """The game saved in `path`, with its seats; CliError says why a file is refused."""
-    from .common import read_json
+    """The game saved in `path`, with its seats; CliError says why a file is refused.
 
-    doc = read_json(path)
+    The file is read as any file from other people is (bounded, strict JSON: core.files and
+    core.record), its checksum must match, and its deals must be the ones its seed gives."""
+    try:
+        data = read_file(path, "the saved game", RecordError)
+    except RecordError as e:
+        raise CliError(str(e)) from None
+    shown = quote(path)
+    try:
+        doc = parse_record(data)
+    except RecordError as e:
+        raise CliError(f"{shown} is not a saved game: {e}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get(SAVE_KEY), dict):
         raise CliError(
-            f"{path} is not a game saved by stich play (it has no {SAVE_KEY!r} entry with the seats and the "
-            f"checksum), so it cannot be checked for edits; watch it with: stich replay {path}"
+            f"{shown} is not a game saved by stich play (it has no {SAVE_KEY!r} entry with the seats and the "
+            f"checksum), so it cannot be checked for edits; watch it with: stich replay {shown}"
         )
     meta = doc[SAVE_KEY]
     record = {k: v for k, v in doc.items() if k != SAVE_KEY}
     seats, bots_seed, stored = meta.get("seats"), meta.get("bots_seed"), meta.get("checksum")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise CliError(f"{path}: the saved seats must be a list of player names, not {str(seats)[:80]}")
+        raise CliError(f"{shown}: the saved seats must be a list of player names, not {quote(seats)}")
     if bots_seed is not None and type(bots_seed) is not int:
-        raise CliError(f"{path}: the saved bots' seed must be a whole number, not {str(bots_seed)[:80]}")
+        raise CliError(f"{shown}: the saved bots' seed must be a whole number, not {quote(bots_seed)}")
     if stored != checksum(record, seats, bots_seed):
         raise CliError(
-            f"{path} was changed after stich saved it: its checksum does not match its content "
+            f"{shown} was changed after stich saved it: its checksum does not match its content "
             "(an edited option, hand, move or score); refusing to resume it"
         )
     try:
-        state = stichkit.replay(record)
+        state = stichkit.replay(record, from_seed=True)  # stich play deals every deal from the seed
     except StichkitError as e:
-        problem = deals_not_from_seed(record)  # edited hands usually break the moves first: say so
-        if problem:
-            raise CliError(f"{path} was changed after stich saved it: {problem}; refusing to resume it") from None
-        raise CliError(f"{path} does not replay: {e}") from None
-    problem = deals_not_from_seed(record)
-    if problem:
-        raise CliError(f"{path} was changed after stich saved it: {problem}; refusing to resume it")
+        raise CliError(f"{shown} cannot be resumed: {e}") from None
     known = {"human", *bot_names()}
     if len(seats) != state.game.num_players or not set(seats) <= known:
-        raise CliError(f"{path}: the saved seats {seats} do not fit this {state.game.name} game")
+        raise CliError(f"{shown}: the saved seats {quote(seats)} do not fit this {state.game.name} game")
     return Save(state, seats, bots_seed)
-
-
-def deals_not_from_seed(record: dict[str, Any]) -> str | None:
-    """Why the record's deals are not the ones its seed deals (None when they are).
-
-    `stich play` deals every deal from the seed, so a save whose deals differ had its hands edited
-    (and its checksum recomputed)."""
-    seed, moves, options = record.get("seed"), record.get("moves"), record.get("options")
-    if type(seed) is not int:
-        return "it has no seed to check its deals against"
-    if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves) or not isinstance(options, dict):
-        return None  # not a record: replay says what is wrong
-    try:
-        fresh = stichkit.load_game(record.get("game"), **options).new_state(seed=seed)  # type: ignore[arg-type]
-    except StichkitError:
-        return None
-    deal = 0
-    for m in moves:
-        if "chance" in m:
-            deal += 1
-            continue
-        try:
-            fresh.apply(m.get("action"))
-        except (IllegalActionError, ValueError, TypeError):
-            return f"deal {deal} is not the deal its seed {seed} gives"
-    got = fresh.record()["moves"]
-    deal = 0
-    for a, b in zip(got, moves, strict=False):
-        if "chance" in b:
-            deal += 1
-            if a != b:
-                return f"deal {deal} is not the deal its seed {seed} gives"
-    return None
 
 
 def stich_command() -> str:

@@ -1,13 +1,13 @@
 """`stich simulate`: bots against bots, many games, one results table (or JSON).
 
 Game i is played with seed S+i and every bot is seeded from it, so a run repeats exactly, with
-any number of worker processes.
+any number of worker processes. The games are streamed to the workers and summed up as they
+come back, so a run of any length needs no more memory than a short one.
 """
 
 from __future__ import annotations
 
 import json
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rich.console import Console
@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import stichkit
+from stichkit.arena.parallel import ordered_map
 from stichkit.bots import CHEAT_NOTE, is_cheating
 
 from .common import bot_seed, make_bot
@@ -47,37 +48,47 @@ def simulate(
     *,
     progress: bool,
 ) -> dict[str, Any]:
-    tasks: list[Task] = [(game.name, dict(game.options), seats, seed + i) for i in range(games)]
-    results: list[tuple[list[int], list[int], int]] = []
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            chunk = max(1, games // (workers * 8))
-            _collect(pool.map(play_one, tasks, chunksize=chunk), results, games, console, progress)
+    """Play `games` games (streamed: any number costs no memory) and sum them up."""
+    options = game.portable_options()
+    tasks = ((game.name, options, seats, seed + i) for i in range(games))
+    chunk = max(1, min(64, games // (workers * 8)))
+    results = ordered_map(play_one, tasks, workers, chunk)
+    tally = Tally(game.num_players)
+    if progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            for r in results:
+                tally.add(r)
+                bar.advance(task)
     else:
-        _collect(map(play_one, tasks), results, games, console, progress)
-    return summarize(game, seats, games, seed, results)
+        for r in results:
+            tally.add(r)
+    return summarize(game, seats, games, seed, tally)
 
 
-def _collect(it: Any, results: list[Any], games: int, console: Console, progress: bool) -> None:
-    if not progress:
-        results.extend(it)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+class Tally:
+    """The games' sums, kept as they come in."""
 
-    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("games", total=games)
-        for r in it:
-            results.append(r)
-            bar.advance(task)
+    def __init__(self, n: int) -> None:
+        self.wins = [0] * n
+        self.totals = [0] * n
+        self.moves = 0
+
+    def add(self, result: tuple[list[int], list[int], int]) -> None:
+        scores, winners, moves = result
+        for s in winners:
+            self.wins[s] += 1
+        for s, x in enumerate(scores):
+            self.totals[s] += x
+        self.moves += moves
 
 
-def summarize(
-    game: stichkit.Game, seats: list[str], games: int, seed: int, results: list[tuple[list[int], list[int], int]]
-) -> dict[str, Any]:
+def summarize(game: stichkit.Game, seats: list[str], games: int, seed: int, tally: Tally) -> dict[str, Any]:
     n = game.num_players
-    wins = [sum(1 for _, w, _ in results if s in w) for s in range(n)]
-    totals = [sum(sc[s] for sc, _, _ in results) for s in range(n)]
+    wins, totals = tally.wins, tally.totals
     per_seat = [
         {"seat": s, "bot": seats[s], "cheats": is_cheating(seats[s]), "wins": wins[s], "win_rate": wins[s] / games,
          "mean_score": totals[s] / games}
@@ -105,7 +116,7 @@ def summarize(
             }
             for t in teams
         ]
-    out["mean_moves"] = sum(m for _, _, m in results) / games
+    out["mean_moves"] = tally.moves / games
     return out
 
 

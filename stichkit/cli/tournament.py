@@ -8,6 +8,7 @@ Bots are written `name` or `name:key=value:...` (e.g. `ismcts:time=0.2`). See do
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from stichkit.core import Game, OptionError, RecordError
+from stichkit.core.errors import quote
 
-from .common import CliError
+from .common import CliError, check_path
 
 NEED_ARENA = "this needs the arena extra (openskill, matplotlib): pip install 'stichkit[arena]'"
 
@@ -67,10 +69,13 @@ def run(
     except RecordError as e:
         raise CliError(str(e)) from None
     total = len(tasks) - len(finished)
+    for r in finished.values():
+        r.record = None
 
     def keep(r: Any) -> None:
         if out_dir is not None:
             write_record(out_dir, game.name, r)
+        r.record = None  # on disk now: a long run keeps only the results in memory
 
     if progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -189,6 +194,33 @@ def plot(res: dict[str, Any], path: str) -> None:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from None
     finally:
         plt.close(fig)
+
+
+def check_plot(path: str) -> None:
+    """Before the tournament: the chart's file name has a format matplotlib writes, in a directory
+    that exists (an error after hours of play would lose them)."""
+    check_path(path, "--plot", for_writing=True)
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise CliError(NEED_ARENA) from None
+    formats = Figure().canvas.get_supported_filetypes()
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext not in formats:
+        raise CliError(f"--plot {quote(path, 200)}: the file name ends in one of {', '.join('.' + f for f in formats)}")
+
+
+def check_records(directory: str) -> None:
+    """Before the tournament: --records is a directory we can make and write to."""
+    check_path(directory, "--records")
+    where = Path(directory)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as e:
+        raise CliError(f"--records {quote(directory, 200)} is not a directory stichkit can write to: "
+                       f"{e.strerror or e}") from None  # fmt: skip
 
 
 def seed_of_records(records_dir: str, game: str) -> int | None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from stichkit.cards import Deck
 
-from .errors import DealError
+from .errors import DealError, quote
 
 
 def parse_hands(
@@ -39,7 +39,7 @@ def parse_hands(
             try:
                 card = deck.parse(text)
             except (KeyError, AttributeError, TypeError):
-                raise DealError(f"seat {seat}: {text!r} is not {card_help}") from None
+                raise DealError(f"seat {seat}: {quote(text)} is not {card_help}") from None
             if allowed is not None and not allowed >> card & 1:
                 raise DealError(f"seat {seat}: {deck.names[card]} is not in {not_allowed}")
             if card in seen:

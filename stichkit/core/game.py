@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .action import Action
-from .errors import IllegalActionError
+from .errors import IllegalActionError, OptionError, quote
+from .files import DataFile
 from .options import Option, resolve_options
 
 # A history entry: seat * SEAT_SHIFT + action id for a decision (one int; with a small shift
@@ -17,6 +18,7 @@ Entry = int | tuple[str, Any]
 
 RECORD_FORMAT = "stichkit-record"
 RECORD_VERSION = 1
+SEED_LIMIT = 2**64  # seeds are whole numbers with -SEED_LIMIT < seed < SEED_LIMIT
 
 
 class NotationError(IllegalActionError):
@@ -30,6 +32,7 @@ class Game(ABC):
     OPTIONS: ClassVar[tuple[Option, ...]]
 
     options: dict[str, Any]
+    files: dict[str, DataFile]  # data-file options (card tables) by name: their text, read once
     num_players: int
     actions: tuple[Action, ...]
     _by_text: dict[str, Action]
@@ -37,6 +40,17 @@ class Game(ABC):
 
     def __init__(self, **options: Any) -> None:
         self.options = resolve_options(self.name, self.OPTIONS, options)
+        self.files = {}
+        for name, value in self.options.items():
+            if isinstance(value, DataFile):  # the option shows the path; the game keeps the text
+                self.files[name] = value
+                self.options[name] = value.name
+
+    def portable_options(self) -> dict[str, Any]:
+        """The options with each data file's text in place of its path: `load_game(name,
+        **portable_options())` makes this very game again (in a worker process, or after the
+        file changed) without reading a file."""
+        return {**self.options, **self.files}
 
     def _set_actions(self, texts: Sequence[str]) -> None:
         self.actions = tuple(Action(i, t) for i, t in enumerate(texts))
@@ -56,7 +70,7 @@ class Game(ABC):
         key = text.strip()
         found = self._by_text.get(key) or self._by_text.get(key.lower())
         if found is None:
-            raise NotationError(f"{text!r} is not a {self.name} action; {self.notation_help()}")
+            raise NotationError(f"{quote(text)} is not a {self.name} action; {self.notation_help()}")
         return found
 
     def notation_help(self) -> str:
@@ -66,14 +80,18 @@ class Game(ABC):
         i = action.id
         if 0 <= i < len(self.actions) and self.actions[i] == action:
             return self.actions[i]
-        raise NotationError(f"{action!r} is not an action of {self.name}")
+        raise NotationError(f"{quote(action)} is not an action of {self.name}")
 
     def action_id(self, action: Action | str) -> int:
-        return self.parse_action(action).id if isinstance(action, str) else self._own(action).id
+        if isinstance(action, str):
+            return self.parse_action(action).id
+        if isinstance(action, Action):
+            return self._own(action).id
+        raise NotationError(f"an action is an Action or its notation text, not {type(action).__name__}")
 
     def action_from_id(self, i: int) -> Action:
         if type(i) is not int or not 0 <= i < len(self.actions):
-            raise NotationError(f"action id {i!r} is out of range 0..{len(self.actions) - 1}")
+            raise NotationError(f"action id {quote(i)} is out of range 0..{len(self.actions) - 1}")
         return self.actions[i]
 
     @abstractmethod
@@ -91,6 +109,13 @@ class Game(ABC):
 
 def fresh_seed() -> int:
     return random.SystemRandom().getrandbits(63)
+
+
+def check_seed(seed: Any) -> int | None:
+    """`seed` if it is None or a whole number within +-SEED_LIMIT, else OptionError (a ValueError)."""
+    if seed is not None and (type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT):
+        raise OptionError(f"seed must be a whole number between -2**64 and 2**64 or None, not {quote(seed)}")
+    return seed
 
 
 class State(ABC):
@@ -162,6 +187,8 @@ class State(ABC):
             "seed": self._seed,
             "moves": moves,
         }
+        if self.game.files:  # a custom card table travels with the record: replay never opens a file
+            rec["files"] = {name: f.to_json() for name, f in self.game.files.items()}
         if self.is_terminal():
             rec["result"] = {"scores": self.scores(), "winners": self.winners()}
         return rec
@@ -175,7 +202,7 @@ class State(ABC):
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players
         ):
             raise ValueError(
-                f"seat {seat!r} is not a seat of this game; seats are 0..{self.game.num_players - 1} or None"
+                f"seat {quote(seat)} is not a seat of this game; seats are 0..{self.game.num_players - 1} or None"
             )
 
     def __eq__(self, other: object) -> bool:

@@ -6,12 +6,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, quote
+from .files import DataFile
 
 
 @dataclass(frozen=True)
 class Option:
-    """A keyword option of a game. `choices` lists the allowed values; else `check` validates."""
+    """A keyword option of a game. `choices` lists the allowed values; else `check` validates.
+
+    `data_file` names what a data-file option's file is ("a rule-card file"): its value is a path,
+    read once (files.read_file) into a `DataFile` that the game keeps and its records carry."""
 
     name: str
     default: Any
@@ -21,6 +25,8 @@ class Option:
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
     # A default that depends on other resolved options (e.g. target by profile).
     default_from: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
+    data_file: str = ""
+    maximum: int | None = None  # for whole numbers: the largest allowed
 
     def allowed(self) -> str:
         if self.choices:
@@ -36,14 +42,28 @@ class Option:
             for choice in self.choices:
                 if isinstance(value, str) and str(choice).lower() == value.lower():
                     return choice
-            raise OptionError(f"option {self.name}={value!r} is not allowed; allowed: {self.allowed()}")
+            raise OptionError(f"option {self.name}={quote(value)} is not allowed; allowed: {self.allowed()}")
+        if self.data_file:
+            value = self._read(value)
         if self.kind is not None:
             value = _coerce(self, value)
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name}={quote(value)} is too large: at most {self.maximum:,}")
         if self.check is not None:
             problem = self.check(value)
             if problem:
-                raise OptionError(f"option {self.name}={value!r} is not allowed: {problem}")
+                raise OptionError(f"option {self.name}={quote(value)} is not allowed: {problem}")
         return value
+
+    def _read(self, value: Any) -> DataFile | None:
+        if value is None or isinstance(value, DataFile):
+            return value
+        if not isinstance(value, str):
+            raise OptionError(f"option {self.name}={quote(value)} is not allowed: {self.allowed()}")
+        try:
+            return DataFile.read(value, self.data_file, OptionError)
+        except OptionError as e:
+            raise OptionError(f"option {self.name}={quote(value)} is not allowed: {e}") from None
 
 
 def _coerce(opt: Option, value: Any) -> Any:
@@ -52,12 +72,14 @@ def _coerce(opt: Option, value: Any) -> Any:
     if kind is int and isinstance(value, str):
         try:
             return int(value)
-        except ValueError:
-            raise OptionError(f"option {opt.name}={value!r} is not a whole number; allowed: {opt.allowed()}") from None
+        except ValueError:  # not a number, or more digits than Python converts
+            raise OptionError(
+                f"option {opt.name}={quote(value)} is not a whole number; allowed: {opt.allowed()}"
+            ) from None
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise OptionError(f"option {opt.name}={value!r} is not a whole number; allowed: {opt.allowed()}")
+        raise OptionError(f"option {opt.name}={quote(value)} is not a whole number; allowed: {opt.allowed()}")
     if kind is not int and not isinstance(value, kind):
-        raise OptionError(f"option {opt.name}={value!r} has the wrong type; allowed: {opt.allowed()}")
+        raise OptionError(f"option {opt.name}={quote(value)} has the wrong type; allowed: {opt.allowed()}")
     return value
 
 
@@ -67,7 +89,7 @@ def resolve_options(game: str, declared: Sequence[Option], given: Mapping[str, A
     unknown = [k for k in given if k not in by_name]
     if unknown:
         names = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {names}")
+        raise OptionError(f"{game} has no option {quote(unknown[0])}; its options are: {names}")
     resolved: dict[str, Any] = {}
     for opt in declared:
         if opt.name in given:

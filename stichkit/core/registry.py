@@ -6,7 +6,7 @@ import importlib
 import importlib.util
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, quote
 from .game import Game
 
 # The games stichkit is made for. Each lives in stichkit.games.<name>, whose GAME is its class;
@@ -24,7 +24,7 @@ def game_names() -> tuple[str, ...]:
 
 def game_class(name: str) -> type[Game]:
     if not isinstance(name, str) or name.lower() not in _MODULES:
-        raise OptionError(f"unknown game {name!r}; games: {', '.join(game_names())}")
+        raise OptionError(f"unknown game {quote(name)}; games: {', '.join(game_names())}")
     module = importlib.import_module(_MODULES[name.lower()])
     cls: type[Game] = module.GAME
     return cls

@@ -221,3 +221,48 @@ def test_resume_without_seed_needs_one_seed_in_the_records(tmp_path: Path) -> No
     code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--records", str(tmp_path),
                      "--resume", "target=10"])  # fmt: skip
     assert code == 2 and "different seeds [-4, 5]" in out and "pass --seed" in out
+
+
+def test_resume_refuses_a_swapped_record(tmp_path: Path) -> None:
+    """Two games' records under each other's names: every record is checked against the game the
+    schedule has at its name, so the swap is refused, naming the file."""
+    _tournament(tmp_path, 2, "--seed", "5")
+    a, b = tmp_path / "stichwahl-deal0000-rot0.json", tmp_path / "stichwahl-deal0001-rot0.json"
+    text_a, text_b = a.read_text(), b.read_text()
+    a.write_text(text_b)
+    b.write_text(text_a)
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "2", "--seed", "5", "--records",
+                     str(tmp_path), "--resume", "target=10"])  # fmt: skip
+    assert code == 2 and "stichwahl-deal0000-rot0.json" in "".join(out.split())
+
+
+def test_resume_refuses_deals_that_do_not_follow_from_the_seed(tmp_path: Path) -> None:
+    """A forged record: its trump draw replaced by another card of the same family and marker. It
+    replays to the same end (the game is the same), but it is not the draw its seed gives."""
+    _tournament(tmp_path, 1, "--seed", "5")
+    path = tmp_path / "stichwahl-deal0000-rot0.json"
+    record = json.loads(path.read_text())
+    draw = record["moves"][0]["chance"]["draws"][-1]
+    other = (
+        draw[0] + ("7" if draw[1:] == "6" else "6")
+        if draw[1:] in "6789"
+        else draw[0] + ("2" if draw[1:] == "1" else "1")
+    )
+    record["moves"][0]["chance"]["draws"][-1] = other
+    assert stichkit.replay(record).scores() == record["result"]["scores"]
+    path.write_text(json.dumps(record))
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--seed", "5", "--records",
+                     str(tmp_path), "--resume", "target=10"])  # fmt: skip
+    text = "".join(out.split())
+    assert code == 2 and "stichwahl-deal0000-rot0.json" in text and "seed5gives" in text
+
+
+def test_resume_refuses_deeply_nested_json(tmp_path: Path) -> None:
+    _tournament(tmp_path, 1, "--seed", "5")
+    (tmp_path / "stichwahl-deal0000-rot0.json").write_text("[" * 100_000 + "]" * 100_000)
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--seed", "5", "--records",
+                     str(tmp_path), "--resume", "target=10"])  # fmt: skip
+    assert code == 2 and "stichwahl-deal0000-rot0.json" in "".join(out.split()) and "Traceback" not in out
+    code, out = run(["tournament", "stichwahl", "--seats", SEATS, "--deals", "1", "--records",
+                     str(tmp_path), "--resume", "target=10"])  # fmt: skip
+    assert code == 2 and "stichwahl-deal0000-rot0.json" in "".join(out.split())

@@ -268,7 +268,7 @@ def test_saves_are_tamper_evident(tmp_path: Path) -> None:
         doc[SAVE_KEY] = meta
 
     message = _edited(tmp_path, reseal, "c.json")
-    assert "deal 1 is not the deal its seed 3 gives" in message
+    assert "move 0: this chance outcome (a deal or draw) is not the one the record's seed 3 gives" in message
 
     def plain(doc: dict) -> None:  # type: ignore[type-arg]
         del doc[SAVE_KEY]

@@ -55,7 +55,7 @@ def test_a_malformed_card_file_names_card_and_field(tmp_path: Path, old: str, ne
 
 
 def test_missing_file() -> None:
-    with pytest.raises(RuleCardError, match="cannot be read"):
+    with pytest.raises(RuleCardError, match="cannot read"):
         load_rule_cards("/nonexistent/cards.toml")
 
 

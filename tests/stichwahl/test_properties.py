@@ -134,10 +134,17 @@ PLAYERS = st.sampled_from([2, 3, 4])
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=SUPPRESS)
-@given(data=st.data(), players=PLAYERS, target=st.sampled_from([5, 10, 15]), seed=SEEDS, rng_seed=SEEDS)
-def test_short_games(data: Any, players: int, target: int, seed: int, rng_seed: int) -> None:
+@given(
+    data=st.data(),
+    players=PLAYERS,
+    target=st.sampled_from([5, 10, 15]),
+    top_up=st.sampled_from(["missing", "one"]),
+    seed=SEEDS,
+    rng_seed=SEEDS,
+)
+def test_short_games(data: Any, players: int, target: int, top_up: str, seed: int, rng_seed: int) -> None:
     """Short games (low targets), every check at every step; choices shrink to the first action."""
-    game = stichkit.load_game("stichwahl", players=players, target=target, first_player=seed % players)
+    game = stichkit.load_game("stichwahl", players=players, target=target, first_player=seed % players, top_up=top_up)
     check_random_game(game, STICHWAHL, seed, data_chooser(data), random.Random(rng_seed))
 
 

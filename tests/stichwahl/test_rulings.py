@@ -326,6 +326,22 @@ def test_r9_two_players_top_up_while_the_pile_lasts() -> None:
     assert (t["winner"], t["taken"], t["from_draw_pile"]) == (1, 1, 2)
 
 
+def test_r9_top_up_one_card_reads_noch_eine_karte_literally() -> None:
+    """Seed line 282, "nimmst du dir vom Nachziehstapel noch eine Karte": read literally, one card
+    whatever is missing (option top_up="one"); only 2 players can miss more than one."""
+    deal = {"draws": ["B7"], "hands": [[*THREE["hands"][0][:8], "O2"], [*THREE["hands"][1][:8], "O9"]]}
+    assert stichkit.load_game("stichwahl").options["top_up"] == "missing"
+    s = new(2, deal, top_up="one")
+    play(s, "bonus:O1", "bonus:O8", "N2", "N6", "prize:N2")
+    v = s.view(None)
+    assert (v["tricks"][0]["taken"], v["tricks"][0]["from_draw_pile"], v["point_piles"], v["draw_pile"]) == (
+        1, 1, [0, 2], 13,
+    )  # fmt: skip
+    s3 = new(3, THREE, top_up="one")
+    play(s3, "bonus:O1", "bonus:O8", "bonus:P1", "N2", "N6", "B9", "prize:N2")
+    assert s3.view(None)["tricks"][0]["from_draw_pile"] == 1  # one missing: both readings agree
+
+
 def test_r9_a_pearl_prize_scores_its_player_at_once() -> None:
     """Seed line 154 / R9: a prize with the pearl bonus scores its player 1 at once (to the point pile)."""
     s = new(deal=BEISPIEL)

@@ -6,12 +6,14 @@ from typing import Any
 
 from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
-from stichkit.core.game import Game, fresh_seed
+from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
 from .cards import DECK
 from .profiles import PROFILES, Profile
 from .state import ACTIONS, Hands, JassState
+
+MAX_TARGET = 10**9  # a game that never ends (bench/jass_playout.py --endless plays to it)
 
 
 def _positive(value: int) -> str | None:
@@ -30,6 +32,7 @@ class Jass(Game):
             "points to win: a positive whole number (1000, 1500, 2000 on the sheet; schieber: 2500)",
             kind=int,
             check=_positive,
+            maximum=MAX_TARGET,
             default_from=lambda o: PROFILES[o["profile"]].default_target,
         ),
         Option(
@@ -53,8 +56,7 @@ class Jass(Game):
         return f"play a card: suit D H S C + rank 6-10 J Q K A (e.g. D7, H10, SJ); choose trump by {modes}; or push"
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> JassState:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        check_seed(seed)
         given = {} if deal is None else {0: parse_deal(deal)}
         return JassState(self, fresh_seed() if seed is None else seed, given)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError, OptionError
-from stichkit.core.game import Game, fresh_seed
+from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
 from .cards import DECKS, HAND_SIZE, StichlingDeck
@@ -55,8 +55,7 @@ class Stichling(Game):
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> StichlingState:
         """A whole game. `deal`, if given, is the first deal: `{"hands": [[12 cards] × players]}`."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        check_seed(seed)
         given = {} if deal is None else {0: parse_deal(deal, self.deck)}
         return StichlingState(self, fresh_seed() if seed is None else seed, given)
 

@@ -7,20 +7,19 @@ from typing import Any
 
 from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
-from stichkit.core.game import Game, fresh_seed
+from stichkit.core.files import DataFile
+from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
 from .cards import DECK, deck_mask, hand_size
-from .rulecards import RULE_CARDS, RuleCard, load_rule_cards
-from .rules import compose
+from .rulecards import RULE_CARDS, RuleCard, RuleCardError, rule_cards_from
+from .rules import PHASE_KINDS, compose
 from .state import ACTIONS, RULE_HAND, StichMeisterState
 
 
-def _rule_file(value: Any) -> str | None:
-    if value is not None and not isinstance(value, str):
-        return "a path to a rule-card TOML file, or None for the shipped cards"
+def _rule_file(value: DataFile | None) -> str | None:
     if value is not None:
-        load_rule_cards(value)  # raises RuleCardError (an OptionError) naming the card and field
+        rule_cards_from(value)  # raises RuleCardError (an OptionError) naming the card and field
     return None
 
 
@@ -31,7 +30,8 @@ class StichMeister(Game):
     OPTIONS = (
         Option("players", 4, "number of players", choices=(3, 4, 5)),
         Option("first_player", 0, "the dealer of the first round: a seat number", kind=int),
-        Option("rule_cards", None, "path of a corrected rule_cards.toml (None: the shipped file)", check=_rule_file),
+        Option("rule_cards", None, "path of a corrected rule_cards.toml (None: the shipped file)", check=_rule_file,
+               data_file="the rule card file"),
         Option("prune_trump_rules", False, "take the trump rules that name only cards out of the game (3 players: "
                "9, 12, 18, 19) out of the rule deck; the rulebook keeps all 60", choices=(False, True)),
     )  # fmt: skip
@@ -45,8 +45,8 @@ class StichMeister(Game):
             raise OptionError(f"option first_player={self.options['first_player']!r} must be a seat 0..{n - 1}")
         self.num_players = n
         self.rounds = n
-        path = self.options["rule_cards"]
-        self.rule_cards: tuple[RuleCard, ...] = RULE_CARDS if path is None else load_rule_cards(path)
+        data = self.files.get("rule_cards")
+        self.rule_cards: tuple[RuleCard, ...] = RULE_CARDS if data is None else rule_cards_from(data)
         self.deck = deck_mask(n)
         self.hand_size = hand_size(n)
         # The rulebook keeps all 60 rule cards (with 3 players it takes out trick cards only); the
@@ -54,11 +54,36 @@ class StichMeister(Game):
         self.rule_deck = tuple(
             c.number for c in self.rule_cards if not (self.options["prune_trump_rules"] and self._names_none(c))
         )
+        self._check_playable()
         # The state's canonical Action objects: apply resolves them by identity.
         self.actions = ACTIONS
         self._by_text = {a.text: a for a in ACTIONS}
         self._by_text.update({a.text.lower(): a for a in ACTIONS})
         self._deals: dict[tuple[int, int], tuple[int, ...]] = {}  # deal_hands memo (clones redeal alike)
+
+    def _check_playable(self) -> None:
+        """A corrected rule-card file may not leave a round without a legal action: every setup
+        phase must find its cards in the hands, and the discards must leave a card to play, for
+        any rule cards that can meet in a round (one per chooser, 3 players: one from the pile)."""
+        n = self.num_players
+        meet = (n - 1 if n == 5 else n) + (1 if n == 3 else 0)
+        deck = set(self.rule_deck)
+        phases = [(c.number, c.effect_kind, int(c.effect["count"])) for c in self.rule_cards
+                  if c.number in deck and c.effect_kind in PHASE_KINDS]  # fmt: skip
+        for i, (number, _kind, count) in enumerate(phases):
+            gone = sorted((k for _n, kind, k in phases[:i] if kind in ("discard", "face_down_last")), reverse=True)
+            if self.hand_size - sum(gone[: meet - 1]) < count:
+                raise RuleCardError(
+                    f"with {n} players, rule card {number} needs {count} hand cards, but the rule cards before it "
+                    f"can take {sum(gone[: meet - 1])} of the {self.hand_size}: a round could have no legal action"
+                )
+        discards = sorted(((k, number) for number, kind, k in phases if kind == "discard"), reverse=True)[:meet]
+        if discards and self.hand_size - sum(k for k, _ in discards) < 1:
+            cards = ", ".join(str(number) for _, number in sorted(discards, key=lambda d: d[1]))
+            raise RuleCardError(
+                f"with {n} players, rule cards {cards} together discard all {self.hand_size} hand cards: a round "
+                "could have no card to play (no card left for a trick)"
+            )
 
     def _names_none(self, card: RuleCard) -> bool:
         """A trump rule whose cards are all out of the game: in force, it makes no card trump."""
@@ -91,8 +116,7 @@ class StichMeister(Game):
         return hands
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> StichMeisterState:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        check_seed(seed)
         given: dict[Any, Any] = {}
         if deal is not None:
             given = self.parse_deal(deal)

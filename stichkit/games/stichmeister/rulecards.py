@@ -11,10 +11,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from stichkit.core.errors import OptionError
+from stichkit.core.errors import QUOTE_LIMIT, OptionError, quote
+from stichkit.core.files import DataFile
 
 from .cards import SUITS
 
@@ -93,42 +93,42 @@ def _check_match(where: str, match: dict[str, Any]) -> None:
     for key, value in match.items():
         want = MATCH_KEYS.get(key)
         if want is None:
-            raise RuleCardError(f"{where}: effect.match has unknown key {key!r}; keys: {', '.join(MATCH_KEYS)}")
+            raise RuleCardError(f"{where}: effect.match has unknown key {quote(key)}; keys: {', '.join(MATCH_KEYS)}")
         if type(value) is not want:
-            raise RuleCardError(f"{where}: effect.match.{key} must be {want.__name__}, not {value!r}")
+            raise RuleCardError(f"{where}: effect.match.{key} must be {want.__name__}, not {quote(value)}")
         if key == "suit" and str(value) not in SUITS:
-            raise RuleCardError(f"{where}: effect.match.suit {value!r} is not one of {', '.join(SUITS)}")
+            raise RuleCardError(f"{where}: effect.match.suit {quote(value)} is not one of {', '.join(SUITS)}")
         if key in ("value", "max_value") and isinstance(value, int) and not 1 <= value <= 15:
-            raise RuleCardError(f"{where}: effect.match.{key} {value!r} is not a card value 1-15")
+            raise RuleCardError(f"{where}: effect.match.{key} {quote(value)} is not a card value 1-15")
 
 
 def _check_effect(where: str, kind: str, effect: Any) -> None:
     if not isinstance(effect, dict):
         raise RuleCardError(f"{where}: field 'effect' must be a table with a 'kind'")
     ek = effect.get("kind")
-    if ek not in EFFECT_PARAMS:
-        raise RuleCardError(f"{where}: effect.kind {ek!r} is unknown; kinds: {', '.join(EFFECT_PARAMS)}")
+    if not isinstance(ek, str) or ek not in EFFECT_PARAMS:
+        raise RuleCardError(f"{where}: effect.kind {quote(ek)} is unknown; kinds: {', '.join(EFFECT_PARAMS)}")
     card_kind, params = EFFECT_PARAMS[ek]
     if card_kind != kind:
-        raise RuleCardError(f"{where}: effect.kind {ek!r} belongs to a {card_kind} card, but kind is {kind!r}")
+        raise RuleCardError(f"{where}: effect.kind {quote(ek)} belongs to a {card_kind} card, not a {quote(kind)} one")
     extra = set(effect) - set(params) - {"kind"}
     if extra:
-        raise RuleCardError(f"{where}: effect has unknown field {sorted(extra)[0]!r} for kind {ek!r}")
+        raise RuleCardError(f"{where}: effect has unknown field {quote(sorted(extra)[0])} for kind {quote(ek)}")
     for name, typ in params.items():
         if name not in effect:
-            raise RuleCardError(f"{where}: effect.{name} is missing (kind {ek!r} needs {', '.join(params)})")
+            raise RuleCardError(f"{where}: effect.{name} is missing (kind {quote(ek)} needs {', '.join(params)})")
         value = effect[name]
         if type(value) is not typ:
-            raise RuleCardError(f"{where}: effect.{name} must be {typ.__name__}, not {value!r}")
+            raise RuleCardError(f"{where}: effect.{name} must be {typ.__name__}, not {quote(value)}")
     if ek == "trump_value" and not 1 <= effect["value"] <= 15:
-        raise RuleCardError(f"{where}: effect.value {effect['value']!r} is not a card value 1-15")
+        raise RuleCardError(f"{where}: effect.value {quote(effect['value'])} is not a card value 1-15")
     if ek == "trump_suit" and effect["suit"] not in SUITS:
-        raise RuleCardError(f"{where}: effect.suit {effect['suit']!r} is not one of {', '.join(SUITS)}")
+        raise RuleCardError(f"{where}: effect.suit {quote(effect['suit'])} is not one of {', '.join(SUITS)}")
     if ek == "pass" and effect["to"] not in ("left", "right"):
-        raise RuleCardError(f"{where}: effect.to must be 'left' or 'right', not {effect['to']!r}")
+        raise RuleCardError(f"{where}: effect.to must be 'left' or 'right', not {quote(effect['to'])}")
     count = effect.get("count")
     if isinstance(count, int) and not 1 <= count <= MAX_PHASE_COUNT:
-        raise RuleCardError(f"{where}: effect.count must be 1..{MAX_PHASE_COUNT}, not {effect['count']!r}")
+        raise RuleCardError(f"{where}: effect.count must be 1..{MAX_PHASE_COUNT}, not {quote(effect['count'])}")
     if "match" in effect:
         _check_match(where, effect["match"])
 
@@ -145,26 +145,26 @@ def parse_cards(data: Any, origin: str) -> tuple[RuleCard, ...]:
             raise RuleCardError(f"{where}: not a table")
         number = raw.get("number")
         if type(number) is not int or not 1 <= number <= 60:
-            raise RuleCardError(f"{where}: field 'number' must be a whole number 1-60, not {number!r}")
+            raise RuleCardError(f"{where}: field 'number' must be a whole number 1-60, not {quote(number)}")
         where = f"{origin}: rule card {number}"
         if number in out:
             raise RuleCardError(f"{where}: field 'number' {number} appears twice")
         for name in FIELDS:
             if name not in raw:
-                raise RuleCardError(f"{where}: field {name!r} is missing")
+                raise RuleCardError(f"{where}: field {quote(name)} is missing")
         extra = set(raw) - set(FIELDS)
         if extra:
-            raise RuleCardError(f"{where}: unknown field {sorted(extra)[0]!r}")
+            raise RuleCardError(f"{where}: unknown field {quote(sorted(extra)[0])}")
         for name in ("text_de", "text_en", "source"):
             if not isinstance(raw[name], str) or not raw[name].strip():
-                raise RuleCardError(f"{where}: field {name!r} must be a non-empty string")
+                raise RuleCardError(f"{where}: field {quote(name)} must be a non-empty string")
         kind = raw["kind"]
         if kind not in KINDS:
-            raise RuleCardError(f"{where}: field 'kind' must be one of {', '.join(KINDS)}, not {kind!r}")
+            raise RuleCardError(f"{where}: field 'kind' must be one of {', '.join(KINDS)}, not {quote(kind)}")
         want_kind = "trump" if number <= 21 else "basic" if number <= 40 else "scoring"
         if kind != want_kind:
             raise RuleCardError(
-                f"{where}: field 'kind' is {kind!r}, but cards 1-21 are trump, 22-40 basic, 41-60 scoring"
+                f"{where}: field 'kind' is {quote(kind)}, but cards 1-21 are trump, 22-40 basic, 41-60 scoring"
             )
         if raw["confidence"] not in CONFIDENCES:
             raise RuleCardError(f"{where}: field 'confidence' must be one of {', '.join(CONFIDENCES)}")
@@ -178,22 +178,30 @@ def parse_cards(data: Any, origin: str) -> tuple[RuleCard, ...]:
     return tuple(out[n] for n in range(1, 61))
 
 
+_PARSED: dict[str, tuple[RuleCard, ...]] = {}  # by the file's sha256: a game is made many times
+
+
+def rule_cards_from(data: DataFile) -> tuple[RuleCard, ...]:
+    """The 60 rule cards of a rule-card file's text (RuleCardError naming the card and field)."""
+    hit = _PARSED.get(data.sha256)
+    if hit is None:
+        origin = data.name if len(data.name) <= QUOTE_LIMIT else data.name[: QUOTE_LIMIT - 3] + "..."
+        try:
+            parsed = tomllib.loads(data.text)
+        except tomllib.TOMLDecodeError as e:
+            raise RuleCardError(f"{origin}: not valid TOML: {e}") from None
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        hit = _PARSED[data.sha256] = parse_cards(parsed, origin)
+    return hit
+
+
 def load_rule_cards(path: str | None = None) -> tuple[RuleCard, ...]:
     """The 60 rule cards from `path`, or the shipped rule_cards.toml when None."""
     if path is None:
         text = resources.files(__package__).joinpath("rule_cards.toml").read_text(encoding="utf-8")
-        origin = "rule_cards.toml"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise RuleCardError(f"rule card file {path!r} cannot be read: {e.strerror}") from None
-        origin = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise RuleCardError(f"{origin}: not valid TOML: {e}") from None
-    return parse_cards(data, origin)
+        return rule_cards_from(DataFile("rule_cards.toml", text))
+    return rule_cards_from(DataFile.read(path, "the rule card file", RuleCardError))
 
 
 RULE_CARDS = load_rule_cards()

@@ -112,7 +112,7 @@ def plan(rules: RoundRules, trumps: Trumps) -> ScoringPlan:
         totals: list[TrickStep] = []
         player: list[PlayerStep] = []
         for number, effect in rules.scoring:
-            e = dict(effect)
+            e: dict[str, Any] = dict(effect)
             kind = str(e["kind"])
             if kind in PLAYER_KINDS:
                 player.append((number, kind, e))

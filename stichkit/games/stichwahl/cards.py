@@ -8,14 +8,14 @@ reconstructed (see docs/stichwahl.md), and a user may load a corrected copy (opt
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from stichkit.cards import Deck
-from stichkit.core.errors import StichkitError
+from stichkit.core.errors import StichkitError, quote
+from stichkit.core.files import DataFile
 
 FAMILIES = "OPNB"
 FAMILY_NAMES = ("Orca", "Pottwal", "Narwal", "Blauwal")  # the rulebook's "Orcawal" is the Orca
@@ -96,10 +96,10 @@ def _expected(name: str) -> tuple[str | None, int]:
 def _check_bonus(name: str, bonus: Any, family: str | None) -> str:
     where = f"card {name}: field 'bonus'"
     if not isinstance(bonus, str):
-        raise CardTableError(f"{where} must be text, not {bonus!r}")
+        raise CardTableError(f"{where} must be text, not {quote(bonus)}")
     if family is None:
         if bonus != "none":
-            raise CardTableError(f'{where} must be "none": the rulebook gives the 5s no bonus, not {bonus!r}')
+            raise CardTableError(f'{where} must be "none": the rulebook gives the 5s no bonus, not {quote(bonus)}')
         return bonus
     kind, colon, fams = bonus.partition(":")
     if kind in ("flip", "pearl") and not colon:
@@ -109,41 +109,41 @@ def _check_bonus(name: str, bonus: Any, family: str | None) -> str:
         if shown and all(f in FAMILIES and len(f) == 1 for f in shown) and len(set(shown)) == len(shown):
             return bonus
     raise CardTableError(
-        f'{where} is {bonus!r}; allowed: "flip", "pearl", or "trump:X" / "trump:X/Y" with families O P N B'
+        f'{where} is {quote(bonus)}; allowed: "flip", "pearl", or "trump:X" / "trump:X/Y" with families O P N B'
     )
 
 
 def _card(i: int, raw: Any) -> Card:
     if not isinstance(raw, dict):
-        raise CardTableError(f"card entry {i + 1}: must be a [[card]] table, not {raw!r}")
+        raise CardTableError(f"card entry {i + 1}: must be a [[card]] table, not {quote(raw)}")
     name = raw.get("name")
     if not isinstance(name, str) or name not in NAMES:
-        raise CardTableError(f"card entry {i + 1}: field 'name' is {name!r}; cards are {', '.join(NAMES)}")
+        raise CardTableError(f"card entry {i + 1}: field 'name' is {quote(name)}; cards are {', '.join(NAMES)}")
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
-        raise CardTableError(f"card {name}: unknown field {unknown[0]!r}; fields are {', '.join(FIELDS)}")
+        raise CardTableError(f"card {name}: unknown field {quote(unknown[0])}; fields are {', '.join(FIELDS)}")
     for f in FIELDS:
         if f not in raw:
-            raise CardTableError(f"card {name}: field {f!r} is missing")
+            raise CardTableError(f"card {name}: field {quote(f)} is missing")
     family, value = _expected(name)
     fam = raw["family"]
     if fam != (family or "none"):
-        raise CardTableError(f"card {name}: field 'family' is {fam!r}; {name} is family {family or 'none'!r}")
+        raise CardTableError(f"card {name}: field 'family' is {quote(fam)}; {name} is family {family or 'none'!r}")
     if raw["value"] != value or type(raw["value"]) is not int:
-        raise CardTableError(f"card {name}: field 'value' is {raw['value']!r}; {name} has value {value}")
+        raise CardTableError(f"card {name}: field 'value' is {quote(raw['value'])}; {name} has value {value}")
     pearls = raw["pearls"]
     if type(pearls) is not int or not 1 <= pearls <= 3:
-        raise CardTableError(f"card {name}: field 'pearls' is {pearls!r}; cards show 1, 2 or 3 pearls")
+        raise CardTableError(f"card {name}: field 'pearls' is {quote(pearls)}; cards show 1, 2 or 3 pearls")
     known = TEXT_PEARLS.get(name, 1 if family is None else None)
     if known is not None and pearls != known:
         raise CardTableError(f"card {name}: field 'pearls' is {pearls}; the rulebook's text fixes it at {known}")
     bonus = _check_bonus(name, raw["bonus"], family)
     for f in ("source", "confidence"):
         if not isinstance(raw[f], str) or not raw[f].strip():
-            raise CardTableError(f"card {name}: field {f!r} must be non-empty text, not {raw[f]!r}")
+            raise CardTableError(f"card {name}: field {quote(f)} must be non-empty text, not {quote(raw[f])}")
     if raw["confidence"] not in CONFIDENCES:
         raise CardTableError(
-            f"card {name}: field 'confidence' is {raw['confidence']!r}; allowed: {', '.join(CONFIDENCES)}"
+            f"card {name}: field 'confidence' is {quote(raw['confidence'])}; allowed: {', '.join(CONFIDENCES)}"
         )
     return Card(name, family, value, pearls, bonus, raw["source"], raw["confidence"])
 
@@ -153,7 +153,7 @@ def parse_table(data: dict[str, Any], path: str | None = None) -> CardTable:
     entries = data.get("card")
     extra = sorted(set(data) - {"card"})
     if extra:
-        raise CardTableError(f"unknown top-level entry {extra[0]!r}; the table is a list of [[card]] entries")
+        raise CardTableError(f"unknown top-level entry {quote(extra[0])}; the table is a list of [[card]] entries")
     if not isinstance(entries, list):
         raise CardTableError("the table has no [[card]] entries")
     by_name: dict[str, Card] = {}
@@ -171,40 +171,31 @@ def parse_table(data: dict[str, Any], path: str | None = None) -> CardTable:
     return CardTable(cards, path, tuple(c.pearls for c in cards), kinds, trump_to)
 
 
-_LOADED: dict[tuple[str | None, int, int], CardTable] = {}
+_PARSED: dict[str, CardTable] = {}  # by the file's sha256: a game is made many times
+
+
+def table_from(data: DataFile) -> CardTable:
+    """The card table of a table file's text; CardTableError names what is wrong."""
+    hit = _PARSED.get(data.sha256)
+    if hit is None:
+        try:
+            parsed = tomllib.loads(data.text)
+        except tomllib.TOMLDecodeError as e:
+            raise CardTableError(f"the card table {quote(data.name)} is not valid TOML: {e}") from None
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        hit = _PARSED[data.sha256] = parse_table(parsed, data.name)
+    return hit
 
 
 def load_table(path: str | None = None) -> CardTable:
-    """The shipped table (path None) or a corrected one; CardTableError names what is wrong.
-
-    A corrected file is read again whenever it changes, so a fix takes effect at once."""
-    try:
-        if path is None:
-            key: tuple[str | None, int, int] = (None, 0, 0)
-        else:
-            st = os.stat(path)
-            key = (path, st.st_mtime_ns, st.st_size)
-        if key in _LOADED:
-            return _LOADED[key]
-        if path is None:
-            text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        raise CardTableError(f"cannot read the card table {path!r}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise CardTableError(f"the card table {path!r} is not UTF-8 text: {e.reason} at byte {e.start}") from None
-    except ValueError as e:  # e.g. a NUL byte in the path
-        raise CardTableError(f"cannot read the card table {path!r}: {e}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardTableError(f"the card table {path or 'cards.toml'!r} is not valid TOML: {e}") from None
-    table = parse_table(data, path)
-    _LOADED[key] = table
-    return table
+    """The shipped table (path None) or a corrected one, read now (a fix takes effect at once);
+    CardTableError names what is wrong."""
+    if path is None:
+        return SHIPPED
+    return table_from(DataFile.read(path, "the card table", CardTableError))
 
 
-SHIPPED = load_table()
+SHIPPED = table_from(DataFile("cards.toml", resources.files(__package__).joinpath("cards.toml").read_text("utf-8")))
+
 CARDS: tuple[Card, ...] = SHIPPED.cards

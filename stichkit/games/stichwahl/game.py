@@ -6,24 +6,25 @@ from typing import Any
 
 from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
-from stichkit.core.game import Game, fresh_seed
+from stichkit.core.files import DataFile
+from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .cards import ALL_CARDS, DECK, FAMILY_OF, FIRST_FIVE, NAMES, NO_FIVES, CardTableError, load_table
+from .cards import ALL_CARDS, DECK, FAMILY_OF, FIRST_FIVE, NAMES, NO_FIVES, SHIPPED, CardTableError, table_from
 from .state import HAND_SIZE, Deal, StichwahlState, action_texts
+
+MAX_TARGET = 10**9  # a game that never ends (bench/jass_playout.py --endless plays to it)
 
 
 def _positive(value: int) -> str | None:
     return None if value > 0 else "the target must be a positive number of points"
 
 
-def _card_table(value: Any) -> str | None:
+def _card_table(value: DataFile | None) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str):
-        return "the path of a card table file (TOML, like the shipped cards.toml), or None for the shipped table"
     try:
-        load_table(value)
+        table_from(value)
     except CardTableError as e:
         return str(e)
     return None
@@ -37,11 +38,14 @@ class Stichwahl(Game):
         Option("players", 4, "number of players", choices=(4, 3, 2)),
         Option("first_player", 0, "the seat that starts the first deal (who last saw a whale)", kind=int),
         Option("target", 30, "points to end the game: a positive whole number (30 in the rulebook)", kind=int,
-               check=_positive),
+               check=_positive, maximum=MAX_TARGET),
         Option("next_deal", "left", "who starts a later deal: 'left' = the player left of the previous deal's "
                "starter, 'same' = first_player every deal", choices=("left", "same")),
+        Option("top_up", "missing", "when the trick holds fewer cards than the prize's pearls, the winner draws "
+               "'missing' = as many as missing, 'one' = one card (the rulebook's 'noch eine Karte' read literally)",
+               choices=("missing", "one")),
         Option("cards", None, "a corrected card table (path of a TOML file like the shipped cards.toml); "
-               "None = the shipped, reconstructed table", check=_card_table),
+               "None = the shipped, reconstructed table", check=_card_table, data_file="the card table"),
     )  # fmt: skip
 
     def __init__(self, **options: Any) -> None:
@@ -53,7 +57,8 @@ class Stichwahl(Game):
 
             raise OptionError(f"option first_player={fp!r} is not allowed: a seat 0..{n - 1}")
         self.num_players = n
-        self.table = load_table(self.options["cards"])
+        data = self.files.get("cards")
+        self.table = SHIPPED if data is None else table_from(data)
         self._set_actions(action_texts(n))
 
     def notation_help(self) -> str:
@@ -67,8 +72,7 @@ class Stichwahl(Game):
     def new_state(self, seed: int | None = None, deal: Any = None) -> StichwahlState:
         """A whole game. `deal` gives the first deal: {"draws": [...], "hands": [[9 cards] per seat],
         "pile": [...]} (see parse_deal)."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        check_seed(seed)
         given = {} if deal is None else {0: parse_deal(deal, self.num_players)}
         return StichwahlState(self, fresh_seed() if seed is None else seed, given)
 

@@ -116,6 +116,7 @@ class StichwahlState(State):
         self._n: int = game.num_players
         self._target: int = game.options["target"]
         self._rotate: bool = game.options["next_deal"] == "left"
+        self._top_up_all: bool = game.options["top_up"] == "missing"
         self._seed = seed
         self._given = given
         self._log: list[Entry] = []
@@ -213,7 +214,8 @@ class StichwahlState(State):
         else:
             want = table.pearls[card]
             taken = min(want, self._n - 1)  # the other trick cards, the winner's own included
-            drawn = min(want - taken, len(self._deal.pile) - self._pile_pos)
+            missing = want - taken if self._top_up_all else min(want - taken, 1)
+            drawn = min(missing, len(self._deal.pile) - self._pile_pos)
             if table.kind[card] == PEARL:
                 pearl_to = owner
                 self._points[owner] += 1
