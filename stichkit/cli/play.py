@@ -118,9 +118,12 @@ class PlaySession:
 
     def ours(self, path: str) -> bool:
         """May this session write `path` without asking: a new file, or one it saved or came from."""
-        if not Path(path).exists():
+        try:
+            if not Path(path).exists():
+                return True
+            return any(_same_file(path, p) for p in (*self.written, *([self.source] if self.source else [])))
+        except (OSError, ValueError):  # not a usable path (a NUL byte): saving says so
             return True
-        return any(_same_file(path, p) for p in (*self.written, *([self.source] if self.source else [])))
 
     def default_save(self) -> str:
         """Where `save`, `quit` and Ctrl-C save: the --save file, the file resumed from, else an

@@ -125,11 +125,13 @@ def test_the_hint_bot_is_chosen_per_game(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "Hint from the random bot:" in out
 
 
-def test_take_back_against_bots_only() -> None:
+def test_take_back_against_bots_only_and_a_typed_save_path_that_is_no_path() -> None:
     out = play("jass", "1", "1", "undo", moves=0)  # trump, a card, then take it back
     assert re.search(r"You took back \w+ and the \d+ moves? after it", out)
     out = play("jass", "1", "undo", moves=0, seats="human,heuristic,human,heuristic")
     assert "for games against bots only" in out
+    out = play("jass", "save bad\0name.json", moves=0)  # a typed path that is no path: a message
+    assert "Could not save to bad" in out
 
 
 # -- per game ----------------------------------------------------------------------------------------
