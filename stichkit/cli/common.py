@@ -96,17 +96,7 @@ def read_record(path: str, *, from_seed: bool = False) -> State:
 
 def write_record(state: State, path: str) -> None:
     """Write the record atomically, so an interrupted save never leaves half a file."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=".stich-", suffix=".json", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(state.record(), f, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_json(state.record(), path)
 
 
 def check_seed(seed: int | None) -> None:
@@ -139,3 +129,18 @@ def check_path(path: str, flag: str, *, for_writing: bool = False) -> None:
 def bot_seed(seed: int | None, seat: int) -> int | None:
     """A bot's own seed, derived from the game's, so every seat plays its own random stream."""
     return None if seed is None else seed * 1009 + seat
+
+
+def write_json(data: Any, path: str) -> None:
+    """Write `data` as JSON atomically, so an interrupted save never leaves half a file."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=".stich-", suffix=".json", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False)
+            f.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

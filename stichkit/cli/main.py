@@ -16,6 +16,7 @@ import stichkit
 from .common import HUMAN, CliError, check_path, check_seed, check_workers, load_game, parse_options, parse_seats
 
 EXIT_USAGE = 2
+SUIT_NAMES = ("seed", "swiss", "french")  # Jass suit names on screen (--cards)
 NEED_RICH = "stich needs the rich library for this command: install stichkit[cli]  (pip install 'stichkit[cli]')"
 
 
@@ -42,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed for the deals and the bots (a game you can play again)")
     play.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help="pause before each bot move")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE after every move")
-    play.add_argument("--resume", metavar="FILE", help="go on with a saved game")
+    play.add_argument("--resume", metavar="FILE", help="go on with a saved game (its seats and bots too)")
+    play.add_argument("--cards", choices=SUIT_NAMES, default="seed",
+                      help="Jass suit names: seed (Käse ...), swiss (Schellen ...) or french (Ecke ...)")  # fmt: skip
 
     sim = sub.add_parser("simulate", help="let bots play many games", description="Bots against bots.")
     sim.add_argument("game", metavar="GAME")
@@ -73,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--seat", type=int, metavar="N", help="see the game as seat N (default: spectator)")
     rep.add_argument("--step", action="store_true", help="wait for Enter between moves (on a terminal)")
+    rep.add_argument("--cards", choices=SUIT_NAMES, default="seed", help="Jass suit names (as for play)")
 
     sub.add_parser("games", help="list the games")
     return parser
@@ -126,8 +130,7 @@ def _escape(text: str) -> str:
 
 
 def cmd_play(args: argparse.Namespace, console: Any, input_fn: Any) -> int:
-    from .common import read_record
-    from .play import PlaySession
+    from .play import start
 
     if not 0 <= args.delay <= MAX_DELAY:  # also refuses nan and inf
         raise CliError(f"--delay must be 0 to {MAX_DELAY:g} seconds, not {args.delay}")
@@ -136,23 +139,7 @@ def cmd_play(args: argparse.Namespace, console: Any, input_fn: Any) -> int:
         check_path(args.save, "--save", for_writing=True)
     if args.resume is not None:
         check_path(args.resume, "--resume")
-    if args.resume:
-        if args.options:
-            raise CliError("a resumed game keeps its saved options; leave out " + " ".join(args.options))
-        state = read_record(args.resume)
-        if state.game.name != args.game.lower():
-            raise CliError(f"{args.resume} holds a {state.game.name} game, not {args.game}")
-    else:
-        game = load_game(args.game, parse_options(args.options))
-        state = game.new_state(seed=args.seed)
-    seats = parse_seats(args.seats, state.game.num_players, allow_human=True)
-    session = PlaySession(state, seats, console, input_fn, delay=args.delay, save_path=args.save, seed=args.seed)
-    if args.resume:
-        view = state.view(None)
-        line = f"Resumed {_escape(args.resume)}: scores {view.get('scores')}"
-        session.log.append(line)
-        console.print(line)
-    return session.run()
+    return start(args, console, input_fn)
 
 
 def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
@@ -209,4 +196,4 @@ def cmd_replay(args: argparse.Namespace, console: Any, input_fn: Any) -> int:
             wait = lambda: input_fn("")
         elif sys.stdin.isatty():
             wait = lambda: console.input("[dim]Enter: next move, q: stop[/dim] ")
-    return replay_file(args.file, console, seat=args.seat, wait=wait)
+    return replay_file(args.file, console, seat=args.seat, wait=wait, cards=args.cards)

@@ -3,6 +3,11 @@
 Seats are named from the viewer: play runs counter-clockwise (the next player is seat - 1), so
 the player after you sits on your Right, your Partner opposite, and the player before you on
 your Left. Seats 0+2 play against 1+3.
+
+Suits keep their letters D H S C everywhere (the notation); their names on screen follow
+`--cards`: the seed sheet's (Käse, Zug, Schokolade, Berg), the Swiss German ones (Schellen,
+Rosen, Schilten, Eicheln, paired with D H S C as jass-kit pairs them) or the French ones (Ecke,
+Herz, Schaufel, Kreuz).
 """
 
 from __future__ import annotations
@@ -15,22 +20,41 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from stichkit.games.jass.cards import DECK, LAST_TRICK_BONUS, MODE_NAMES, MODES, POINTS, STRENGTH, SUIT_NAMES_DE, SUITS
+from stichkit.games.jass.cards import (
+    DECK,
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    MODES,
+    POINTS,
+    RANKS,
+    STOECK_POINTS,
+    STRENGTH,
+    SUIT_NAMES_DE,
+    SUITS,
+)
+from stichkit.games.jass.profiles import PROFILES
 
 from .render import Renderer, View
 
 SUIT_STYLE = {"D": "yellow", "H": "red", "S": "dark_orange3", "C": "green"}
 POSITIONS = ("You", "Left", "Partner", "Right")  # by (seat - me) mod 4
+SUIT_NAMES = {
+    "seed": SUIT_NAMES_DE,  # the seed sheet's: Käse, Zug, Schokolade, Berg
+    "swiss": ("Schellen", "Rosen", "Schilten", "Eicheln"),
+    "french": ("Ecke", "Herz", "Schaufel", "Kreuz"),
+}
+# Every suit name a player may type for trump, whatever `--cards` shows (singular forms too).
+_NAME_ALIASES = {"schelle": "D", "ecken": "D", "rose": "H", "schilte": "S", "schaufeln": "S", "eichel": "C"}
 TRUMP_ALIASES = {
     "obenabe": "obe", "oben": "obe", "undenufe": "une", "unten": "une", "schieben": "push", "schiebe": "push",
-    **{name.lower(): suit for name, suit in zip(SUIT_NAMES_DE, SUITS, strict=True)},
+    **{name.lower(): suit for names in SUIT_NAMES.values() for name, suit in zip(names, SUITS, strict=True)},
+    **_NAME_ALIASES,
     **{suit.lower(): suit for suit in SUITS},
 }  # fmt: skip
 HELP = """\
 [b]Playing a card[/b]: its name, any case ([b]H10[/b], [b]sj[/b]), or its number in your hand.
-[b]Choosing trump[/b]: [b]H[/b] or [b]trump:H[/b] (suits D Käse, H Zug, S Schokolade, C Berg), [b]obe[/b] / [b]une[/b] \
-(schieber profile), [b]push[/b] to leave the choice to your partner, or the choice's number.
-[b]Commands[/b]: [b]help[/b], [b]save[/b] [FILE], [b]quit[/b].
+[b]Choosing trump[/b]: [b]H[/b] or [b]trump:H[/b] or the suit's name ({suits}), [b]obe[/b] / [b]une[/b] \
+(schieber profile), [b]schieben[/b] (or [b]push[/b]) to leave the choice to your partner, or the choice's number.
 Play passes to the right (counter-clockwise). Only the cards shown bright may be played now."""
 
 
@@ -43,18 +67,19 @@ def card_markup(card: str) -> str:
     return f"[{SUIT_STYLE.get(card[:1], 'bold')} bold]{card}[/]"
 
 
-def mode_name(mode: str | None) -> str:
-    return "—" if mode is None else MODE_NAMES[MODES.index(mode)]
-
-
 def trick_winner(cards: list[dict[str, Any]], trump: str) -> tuple[int, int]:
-    """Winner seat and card points of a full trick, from public cards (for a deal's last trick,
-    which the next deal's view no longer lists)."""
+    """The seat winning these cards (play order, a whole trick or its start) and their points."""
     mode = MODES.index(trump)
     idx = [DECK.parse(c["card"]) for c in cards]
     led = idx[0] // 9
     best = max(range(len(idx)), key=lambda i: STRENGTH[mode][led][idx[i]])
     return cards[best]["seat"], sum(POINTS[mode][c] for c in idx)
+
+
+def order_of(mode: int, suit: int) -> list[str]:
+    """The ranks of `suit` from highest to lowest when it is led under `mode`."""
+    row = STRENGTH[mode][suit]
+    return [RANKS[c - suit * 9] for c in sorted(range(suit * 9, suit * 9 + 9), key=lambda c: -row[c])]
 
 
 class JassRenderer(Renderer):
@@ -67,6 +92,30 @@ class JassRenderer(Renderer):
     def _team_name(self, team: int, me: int | None) -> str:
         return self.team_label(self.teams()[team], me)
 
+    def score_line(self, view: View, me: int | None) -> str:
+        s = view["scores"]
+        us, them = (0, 1) if me is None or me % 2 == 0 else (1, 0)
+        return f"{self._team_name(us, me)} {s[us]} · {self._team_name(them, me)} {s[them]}"
+
+    # -- names ----------------------------------------------------------------------------------
+
+    def suit_name(self, suit: int) -> str:
+        return f"{SUIT_NAMES[self.cards][suit]} ({SUITS[suit]})"
+
+    def mode_name(self, mode: str | None) -> str:
+        if mode is None:
+            return "—"
+        i = MODES.index(mode)
+        return self.suit_name(i) if i < 4 else ("Obenabe", "Undenufe")[i - 4]
+
+    def _renamed(self, text: str) -> str:
+        """The engine's messages name suits as the seed sheet does; say them as chosen."""
+        if self.cards == "seed":
+            return text
+        for i, suit in enumerate(SUITS):
+            text = text.replace(f"{SUIT_NAMES_DE[i]} ({suit})", self.suit_name(i))
+        return text
+
     # -- the screen -----------------------------------------------------------------------------
 
     def choices(self, view: View, legal: list[str]) -> list[str]:
@@ -76,8 +125,12 @@ class JassRenderer(Renderer):
 
     def screen(self, view: View, me: int | None, legal: list[str], log: list[str]) -> RenderableType:
         parts: list[RenderableType] = [self._header(view, me), self._table(view, me)]
-        if view["tricks"]:
-            parts.append(self._last_trick(view["tricks"][-1], me))
+        status = self.trick_status(view, me)
+        if status:
+            parts.append(Text.from_markup(status))
+        last = view.get("last_trick")
+        if last is not None:
+            parts.append(self._last_trick(last, me))
         if log:
             parts.append(Text.from_markup("\n".join(log[-6:]), style="dim"))
         if me is not None:
@@ -105,7 +158,7 @@ class JassRenderer(Renderer):
             weis = "[dim]none[/dim]"
         grid.add_row("Weis", weis)
         if view["stoeck"] is not None:
-            grid.add_row("Stöck", f"{self.seat_name(view['stoeck'], me)} +20")
+            grid.add_row("Stöck", f"{self.seat_name(view['stoeck'], me)} +{STOECK_POINTS}")
         won = [0, 0]
         for t in view["tricks"]:
             won[t["winner"] % 2] += 1
@@ -117,11 +170,12 @@ class JassRenderer(Renderer):
         fore = view["forehand"]
         if view["trump"] is None:
             if view["pushed"]:
-                return f"{self.seat_name(fore, me)} pushed; {self.seat_name((fore + 2) % 4, me)} chooses"
-            return f"{self.seat_name(fore, me)} chooses (or pushes)"
-        line = f"[b]{mode_name(view['trump'])}[/b], chosen by {self.seat_name(view['trump_chosen_by'], me)}"
+                chooser = self.seat_name((fore + 2) % 4, me)
+                return f"{self.seat_name(fore, me)} hat geschoben (pushed); {chooser} chooses"
+            return f"{self.seat_name(fore, me)} chooses (or schiebt: pushes)"
+        line = f"[b]{self.mode_name(view['trump'])}[/b], chosen by {self.seat_name(view['trump_chosen_by'], me)}"
         if view["pushed"]:
-            line += f" (pushed by {self.seat_name(fore, me)})"
+            line += f" (geschoben by {self.seat_name(fore, me)})"
         return line
 
     def _table(self, view: View, me: int | None) -> RenderableType:
@@ -152,6 +206,16 @@ class JassRenderer(Renderer):
         grid.add_row("", cell(base), "")
         return Panel(grid, title="Table", title_align="left", box=box.ROUNDED, expand=False)
 
+    def trick_status(self, view: View, me: int | None) -> str | None:
+        if not view["trick"] or view["trump"] is None:
+            return None
+        seat, points = trick_winner(view["trick"], view["trump"])
+        card = next(c["card"] for c in view["trick"] if c["seat"] == seat)
+        line = f"Winning the trick: [b]{self.seat_name(seat, me)}[/b] with {card_markup(card)} · worth {points} points"
+        if len(view["tricks"]) == 8:
+            line += f" + {LAST_TRICK_BONUS} for the last trick"
+        return line
+
     def _last_trick(self, trick: dict[str, Any], me: int | None) -> Text:
         line = Text("Last trick: ", style="dim")
         for i, card in enumerate(trick["cards"]):
@@ -176,7 +240,7 @@ class JassRenderer(Renderer):
         if not numbered and legal:
             line.append("\nChoose     ", style="bold")
             for n, action in enumerate(legal, 1):
-                label = "push" if action == "push" else mode_name(action.partition(":")[2])
+                label = "schieben (push)" if action == "push" else self.mode_name(action.partition(":")[2])
                 line.append(f"{n}:{label}  ")
         return line
 
@@ -195,26 +259,130 @@ class JassRenderer(Renderer):
             return f"trump:{key.upper() if len(key) == 1 else key}"
         return text
 
+    def refusal(self, error: Exception, view: View) -> str:
+        return self._renamed(super().refusal(error, view))
+
     def help(self) -> str:
-        return HELP
+        return HELP.format(suits=", ".join(f"{s} {n}" for s, n in zip(SUITS, SUIT_NAMES[self.cards], strict=True)))
+
+    # -- the commands ---------------------------------------------------------------------------
+
+    def tricks(self, view: View, me: int | None) -> RenderableType:
+        if not view["tricks"]:
+            return Text("No trick has been taken in this deal yet.")
+        table = Table(box=box.SIMPLE_HEAD, title=f"Tricks of deal {view['deal_number'] + 1}", title_justify="left")
+        for col, just in (("No.", "right"), ("Cards, in play order", "left"), ("Taken by", "left"),
+                          ("Points", "right")):  # fmt: skip
+            table.add_column(col, justify=just)  # type: ignore[arg-type]
+        for i, t in enumerate(view["tricks"], 1):
+            cards = Text()
+            for k, card in enumerate(t["cards"]):
+                cards.append(f"{self.seat_label((t['leader'] - k) % 4, me)} ")
+                cards.append_text(card_text(card))
+                cards.append("  ")
+            table.add_row(str(i), cards, self.seat_name(t["winner"], me), str(t["points"]))
+        return table
+
+    def scores(self, view: View, me: int | None) -> RenderableType:
+        us, them = (0, 1) if me is None or me % 2 == 0 else (1, 0)
+        table = Table(box=box.SIMPLE_HEAD, title=f"Scores (first to {view['target']})", title_justify="left")
+        for col in ("Deal", "Trump", self._team_name(us, me), self._team_name(them, me)):
+            table.add_column(col, justify="right" if col not in ("Deal", "Trump") else "left")
+        for d in view["previous_deals"]:
+            trump = f"{self.mode_name(d['trump'])} by {self.seat_name(d['chooser'], me)}" if d["trump"] else "—"
+            table.add_row(str(d["deal"] + 1), trump, str(d["total"][us]), str(d["total"][them]))
+        if view["phase"] != "over" and view["trump"] is not None:
+            dp = view["deal_points"]
+            now = f"{view['deal_number'] + 1} (so far)"
+            table.add_row(now, self.mode_name(view["trump"]), str(dp[us]), str(dp[them]))
+        s = view["scores"]
+        table.add_row("[b]Game[/b]", "", f"[b]{s[us]}[/b]", f"[b]{s[them]}[/b]", end_section=True)
+        return table
+
+    def rules(self, view: View) -> RenderableType:
+        """Card orders and points for the trump in force (or for every mode while trump is open)."""
+        profile = PROFILES[view["profile"]]
+        table = Table(box=box.SIMPLE_HEAD, title="Card order (highest first) = points", title_justify="left")
+        table.add_column("Suit")
+        table.add_column("Order and points")
+
+        def row(label: str, mode: int, suit: int) -> None:
+            pts = POINTS[mode][suit * 9 : suit * 9 + 9]
+            cells = "  ".join(f"{r}={pts[RANKS.index(r)]}" if pts[RANKS.index(r)] else r for r in order_of(mode, suit))
+            table.add_row(label, cells)
+
+        if view["trump"] is not None:
+            mode = MODES.index(view["trump"])
+            if mode < 4:
+                row(f"{self.mode_name(view['trump'])}: trump", mode, mode)
+                row("the other suits", mode, (mode + 1) % 4)
+            else:
+                row(f"{self.mode_name(view['trump'])}: every suit", mode, 0)
+        else:
+            row("the trump suit", 0, 0)
+            row("a suit that is not trump", 0, 1)
+            for mode in (m for m in profile.trump_modes if m >= 4):
+                row(f"{self.mode_name(MODES[mode])}: every suit", mode, 0)
+        seq = profile.sequence_points
+        top = next(n for n in range(3, len(seq)) if all(p == seq[n] for p in seq[n:]))
+        runs = [f"{n}: {seq[n]}" for n in range(3, top)] + [f"{top}{'+' if top < len(seq) - 1 else ''}: {seq[top]}"]
+        fours = ", ".join(f"{RANKS[r]}s {p}" for r, p in enumerate(profile.four_points) if p)
+        options = view["options"]
+        stoeck = f"; Stöck (trump K and Q) +{STOECK_POINTS}" if options.get("stoeck", True) else ""
+        weis = f"cards in a row {', '.join(runs)}; four of a kind: {fours}" if options.get("weis") != "off" else "off"
+        notes = [
+            "The trump Jack is the Bour, the trump 9 the Nell; the Bour never has to follow trump.",
+            "Undertrumping (a lower trump than one in the trick) only with nothing but trumps in hand.",
+            f"Last trick +{LAST_TRICK_BONUS}; all nine tricks (match) +{MATCH_BONUS}{stoeck}.",
+            f"Weis: {weis}.",
+        ]
+        if any(m >= 4 for m in profile.trump_modes):
+            notes.append("Obenabe: A high, 8s count 8. Undenufe: 6 high, 6s count 11, 8s count 8, Aces 0.")
+        return Group(table, Text("\n".join(notes)))
+
+    def explain(self, view: View, action: str, me: int) -> str | None:
+        if action == "push":
+            return "no suit is strong enough to choose trump: your partner chooses (schieben)"
+        if action.startswith("trump:"):
+            mode = action.partition(":")[2]
+            if mode in ("obe", "une"):
+                return f"your hand is strong in {'high' if mode == 'obe' else 'low'} cards"
+            held = [c for c in view["hand"] if c[0] == mode]
+            tops = [name for rank, name in (("J", "the Bour"), ("9", "the Nell")) if mode + rank in held]
+            return f"you hold {len(held)} {self.suit_name(SUITS.index(mode))}" + (
+                f", with {' and '.join(tops)}" if tops else ""
+            )
+        trick = [*view["trick"], {"seat": me, "card": action}]
+        seat, points = trick_winner(trick, view["trump"])
+        if len(trick) == 1:
+            return "you lead"
+        if seat == me:
+            return f"it takes the trick for now ({points} points in it)"
+        if seat % 2 == me % 2:
+            return f"your partner is winning this trick ({points} points in it)"
+        return f"it cannot take the trick from {self.seat_name(seat, me)}"
 
     # -- what happened --------------------------------------------------------------------------
 
     def events(self, before: View, after: View, seat: int, action: str, me: int | None) -> list[str]:
         who = self.seat_name(seat, me)
         if action == "push":
-            return [f"{who} pushes; {self.seat_name((seat + 2) % 4, me)} chooses trump"]
+            return [f"{who} schiebt (pushes); {self.seat_name((seat + 2) % 4, me)} chooses trump"]
         if action.startswith("trump:"):
-            return [f"{who} chooses trump [b]{mode_name(action.partition(':')[2])}[/b]"]
+            return [f"{who} chooses trump [b]{self.mode_name(action.partition(':')[2])}[/b]"]
         lines = [f"{who} plays {card_markup(action)}"]
         new_deal = after["deal_number"] != before["deal_number"]
         if len(after["tricks"]) > len(before["tricks"]) and not new_deal:
             t = after["tricks"][-1]
             lines.append(f"  → {self.seat_name(t['winner'], me)} takes the trick ({t['points']} points)")
-        elif new_deal:
+        elif new_deal or (after["phase"] == "over" and len(after["tricks"]) == len(before["tricks"])):
             cards = [*before["trick"], {"seat": seat, "card": action}]
-            winner, points = trick_winner(cards, before["trump"])
-            lines.append(f"  → {self.seat_name(winner, me)} takes the last trick ({points + LAST_TRICK_BONUS} points)")
+            if len(cards) == 4:
+                winner, points = trick_winner(cards, before["trump"])
+                last = len(before["tricks"]) == 8
+                bonus = LAST_TRICK_BONUS if last else 0
+                what = "the last trick" if last else "the trick"
+                lines.append(f"  → {self.seat_name(winner, me)} takes {what} ({points + bonus} points)")
         if not new_deal and before["weis_scored_by"] is None and after["weis_scored_by"] is not None:
             if after["weis"]:
                 for w in after["weis"]:
@@ -227,7 +395,7 @@ class JassRenderer(Renderer):
         elif new_deal and before["stoeck"] is None and after["previous_deals"][-1]["stoeck"][seat % 2]:
             stoeck = seat
         if stoeck is not None:
-            lines.append(f"  Stöck! {self.seat_name(stoeck, me)} held trump King and Queen (+20)")
+            lines.append(f"  Stöck! {self.seat_name(stoeck, me)} held trump King and Queen (+{STOECK_POINTS})")
         return lines
 
     def deal_summary(self, before: View, after: View, me: int | None) -> RenderableType | None:
@@ -237,9 +405,9 @@ class JassRenderer(Renderer):
         d = deals[-1]
         us, them = (0, 1) if me is None or me % 2 == 0 else (1, 0)
         running = [sum(x["total"][t] for x in deals) for t in (0, 1)]
-        title = f"Deal {d['deal'] + 1}: {mode_name(d['trump'])}, chosen by {self.seat_name(d['chooser'], me)}"
+        title = f"Deal {d['deal'] + 1}: {self.mode_name(d['trump'])}, chosen by {self.seat_name(d['chooser'], me)}"
         if d["pushed"]:
-            title += " after a push"
+            title += " after schieben (a push)"
         if not d["complete"]:
             title += " (game decided during the deal)"
         table = Table(box=box.SIMPLE_HEAD)
@@ -247,7 +415,7 @@ class JassRenderer(Renderer):
         table.add_column(self._team_name(us, me), justify="right")
         table.add_column(self._team_name(them, me), justify="right")
         rows = [("Trick points", d["trick_points"]), ("Weis", d["weis"]), ("Stöck", d["stoeck"])]
-        match = [100 if d["match"] == t else 0 for t in (0, 1)]
+        match = [MATCH_BONUS if d["match"] == t else 0 for t in (0, 1)]
         rows.append(("Match", match))
         if any(d["voided"]):
             rows.append(("Voided by match", [-v for v in d["voided"]]))
@@ -256,18 +424,6 @@ class JassRenderer(Renderer):
         table.add_row("[b]Deal total[/b]", f"[b]{d['total'][us]}[/b]", f"[b]{d['total'][them]}[/b]", end_section=True)
         table.add_row("Game score", str(running[us]), str(running[them]))
         return Group(Text(title, style="bold"), table)
-
-    def final(self, view: View, me: int | None) -> RenderableType:
-        winners = view["winners"] or []
-        s = view["scores"]
-        if not winners:
-            return Text("The game is not finished.")
-        team = winners[0] % 2
-        names = " and ".join(self.seat_name(w, me) for w in sorted(winners))
-        label = self._team_name(team, me)
-        verdict = "win" if me is None or me % 2 != team else "win!"
-        text = f"Game over: {label} ({names}) {verdict}  {s[team]} : {s[1 - team]}"
-        return Panel(Text(text, style="bold"), box=box.DOUBLE, expand=False)
 
 
 RENDERER = JassRenderer

@@ -20,6 +20,7 @@ def replay_file(
     *,
     seat: int | None = None,
     wait: Callable[[], str] | None = None,
+    cards: str = "seed",
 ) -> int:
     """Print every move of the record in `path`. `wait`, if given, is called between moves (--step)."""
     state = read_record(path)
@@ -33,7 +34,7 @@ def replay_file(
             state.undo()
         except UndoError:
             break
-    r = renderer_for(game)
+    r = renderer_for(game, cards=cards)
     who = "a spectator" if seat is None else f"seat {seat}"
     opts = ", ".join(f"{k}={v}" for k, v in game.options.items())
     console.print(f"[b]Replay of {escape(path)}[/b]: {game.name} ({escape(opts)}), {len(history)} moves, seen by {who}")
@@ -60,5 +61,6 @@ def replay_file(
     if state.is_terminal():
         console.print(r.final(state.view(seat), seat))
     else:
-        console.print(f"[dim]The record ends here, game not finished; scores {state.scores()}[/dim]")
+        view = state.view(seat)
+        console.print(f"[dim]The record ends here, game not finished: {escape(r.score_line(view, seat))}[/dim]")
     return 0

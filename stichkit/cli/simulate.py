@@ -11,10 +11,12 @@ import json
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import stichkit
 from stichkit.arena.parallel import ordered_map
+from stichkit.bots import CHEAT_NOTE, is_cheating
 
 from .common import bot_seed, make_bot
 from .render import renderer_for
@@ -88,9 +90,10 @@ def summarize(game: stichkit.Game, seats: list[str], games: int, seed: int, tall
     n = game.num_players
     wins, totals = tally.wins, tally.totals
     per_seat = [
-        {"seat": s, "bot": seats[s], "wins": wins[s], "win_rate": wins[s] / games, "mean_score": totals[s] / games}
+        {"seat": s, "bot": seats[s], "cheats": is_cheating(seats[s]), "wins": wins[s], "win_rate": wins[s] / games,
+         "mean_score": totals[s] / games}
         for s in range(n)
-    ]
+    ]  # fmt: skip
     out: dict[str, Any] = {
         "game": game.name,
         "options": dict(game.options),
@@ -98,6 +101,8 @@ def summarize(game: stichkit.Game, seats: list[str], games: int, seed: int, tall
         "seed": seed,
         "seats": seats,
         "per_seat": per_seat,
+        # Bots that see all hands (`open`): their results are an evaluation upper bound, not play.
+        "cheating": sorted({b for b in seats if is_cheating(b)}),
     }
     teams = renderer_for(game).teams()
     if any(len(t) > 1 for t in teams):
@@ -126,7 +131,7 @@ def print_results(res: dict[str, Any], console: Console, as_json: bool) -> None:
     table.add_column("Mean score", justify="right")
     for row in res["per_seat"]:
         rate, mean = f"{row['win_rate']:.1%}", f"{row['mean_score']:.1f}"
-        table.add_row(str(row["seat"]), row["bot"], str(row["wins"]), rate, mean)
+        table.add_row(str(row["seat"]), _bot_cell(row["bot"]), str(row["wins"]), rate, mean)
     console.print(table)
     if "per_team" in res:
         teams = Table(title="Teams", title_justify="left")
@@ -135,10 +140,16 @@ def print_results(res: dict[str, Any], console: Console, as_json: bool) -> None:
         for row in res["per_team"]:
             teams.add_row(
                 "+".join(map(str, row["seats"])),
-                ", ".join(row["bots"]),
+                ", ".join(_bot_cell(b) for b in row["bots"]),
                 str(row["wins"]),
                 f"{row['win_rate']:.1%}",
                 f"{row['mean_score']:.1f}",
             )
         console.print(teams)
+    if res["cheating"]:
+        console.print(f"[red]{CHEAT_NOTE}:[/red] " + ", ".join(res["cheating"]))
     console.print(f"[dim]{res['mean_moves']:.1f} decisions per game on average[/dim]")
+
+
+def _bot_cell(bot: str) -> str:
+    return escape(bot) + (" [red](CHEATS: sees all hands)[/red]" if is_cheating(bot) else "")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from stichkit.core import Game, OptionError, RecordError
@@ -105,29 +106,63 @@ def run(
     return summary
 
 
+def share_interval(share: float, half: float | None) -> str:
+    """A win share with its 95% interval, clipped to 0-100% (a share cannot leave that range)."""
+    if half is None:
+        return f"{share:.1%}"
+    lo, hi = max(0.0, share - half), min(1.0, share + half)
+    return f"{share:.1%} ({lo * 100:.1f}–{hi * 100:.1f}%)"
+
+
+def score_interval(mean: float, half: float | None) -> str:
+    return f"{mean:.1f}" if half is None else f"{mean:.1f} ± {half:.1f}"
+
+
+WIDE = 110  # columns a full table needs; narrower terminals get one block per bot
+
+
 def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
     if as_json:
         console.out(json.dumps(res, indent=2), highlight=False)
         return
     title = (f"{res['game']} · duplicate tournament · {res['deals']} deals × {len(res['rotations'])} rotations "
              f"= {res['games']} games · seeds {res['seed']}..{res['seed'] + res['deals'] - 1}")  # fmt: skip
-    table = Table(title=title, title_justify="left")
-    for col in ("Bot", "Seats", "Mean score", "± 95%", "Win share", "± 95%", "Even", "Win rate", "Rating", "s/dec"):
-        table.add_column(col, justify="left" if col == "Bot" else "right")
+    rows = []
     for row in res["bots"]:
-        name = row["bot"] + (" [red](CHEATS: sees all hands)[/red]" if row["cheats"] else "")
-        half = "–" if row["score_ci95"] is None else f"{row['score_ci95']:.1f}"
-        share_half = "–" if row["win_share_ci95"] is None else f"{row['win_share_ci95']:.1%}"
         rating = row.get("rating")
-        rate = "" if rating is None else f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"
-        table.add_row(name, str(row["seats"]), f"{row['mean_score']:.1f}", half, f"{row['win_share']:.1%}",
-                      share_half, f"{row['even_share']:.0%}", f"{row['win_rate']:.1%}", rate,
-                      "–" if row["seconds_per_decision"] is None else f"{row['seconds_per_decision']:.3f}")  # fmt: skip
-    console.print(table)
+        rows.append({
+            "bot": escape(row["bot"]) + (" [red](CHEATS: sees all hands)[/red]" if row["cheats"] else ""),
+            "seats": str(row["seats"]),
+            "score": score_interval(row["mean_score"], row["score_ci95"]),
+            "share": share_interval(row["win_share"], row["win_share_ci95"]),
+            "even": f"{row['even_share']:.0%}",
+            "rate": f"{row['win_rate']:.1%}",
+            "rating": "–" if rating is None else f"{rating['mu']:.1f} ± {rating['sigma']:.1f}",
+            "speed": "–" if row["seconds_per_decision"] is None else f"{row['seconds_per_decision']:.3f}",
+        })  # fmt: skip
+    if console.width >= WIDE:
+        table = Table(title=title, title_justify="left")
+        for col in ("Bot", "Seats", "Mean score ± 95%", "Win share (95% interval)", "Even", "Win rate", "Rating",
+                    "s/dec"):  # fmt: skip
+            table.add_column(col, justify="left" if col == "Bot" else "right")
+        for r in rows:
+            table.add_row(r["bot"], r["seats"], r["score"], r["share"], r["even"], r["rate"], r["rating"], r["speed"])
+        console.print(table)
+    else:  # a narrow terminal: one block per bot, nothing squeezed
+        console.print(f"[b]{escape(title)}[/b]")
+        for r in rows:
+            console.print(f"\n[b]{r['bot']}[/b]  [dim]plays {r['seats']} seat(s) of each game[/dim]")
+            console.print(f"  mean score  {r['score']}  (95%)")
+            console.print(f"  win share   {r['share']}, even {r['even']}")
+            console.print(f"  win rate    {r['rate']}")
+            console.print(f"  rating      {r['rating']}")
+            console.print(f"  s/decision  {r['speed']}")
     if res["cheating"]:
         console.print("[red]cheats: sees all hands; evaluation upper bound only:[/red] " + ", ".join(res["cheating"]))
     if "records" in res:
-        console.print(f"[dim]records of every game in {res['records']} (replay one with `stich replay FILE`)[/dim]")
+        console.print(
+            f"[dim]records of every game in {escape(res['records'])} (replay one with `stich replay FILE`)[/dim]"
+        )
     if res.get("resumed_games"):
         console.print(f"[dim]{res['resumed_games']} games read back from the records of an earlier run[/dim]")
     console.print(f"[dim]{res['mean_moves']:.1f} decisions per game on average[/dim]")

@@ -128,7 +128,7 @@ def test_trump_prompt_push_alias_and_index() -> None:
     assert code == 0
     trump_prompts = [p for p in player.prompts if p.startswith("Trump")]
     assert "push" in trump_prompts[0] and "push" not in trump_prompts[1]
-    assert "pushes; Partner (2) chooses trump" in out
+    assert "schiebt (pushes); Partner (2) chooses trump" in out
     assert "chooses trump Zug (H)" in out
     assert "Obenabe is not played in the seed profile" in out  # obe refused, with the reason
 
@@ -225,7 +225,7 @@ def test_simulate_json_structure_and_determinism() -> None:
     assert a["seats"] == ["heuristic", "random", "heuristic", "random"]
     per_seat = a["per_seat"]
     assert isinstance(per_seat, list) and len(per_seat) == 4
-    assert set(per_seat[0]) == {"seat", "bot", "wins", "win_rate", "mean_score"}
+    assert set(per_seat[0]) == {"seat", "bot", "cheats", "wins", "win_rate", "mean_score"}
     per_team = a["per_team"]
     assert isinstance(per_team, list) and [t["seats"] for t in per_team] == [[0, 2], [1, 3]]
     assert sum(t["wins"] for t in per_team) == 6
@@ -250,7 +250,7 @@ def test_replay_of_a_saved_record(tmp_path: Path) -> None:
     assert code == 0
     assert "Game over" in out and "Deal total" in out
     plays = sum(1 for m in record["moves"] if "seat" in m)
-    assert len(re.findall(r"^Seat \d (plays|chooses trump|pushes)", out, re.M)) == plays
+    assert len(re.findall(r"^Seat \d (plays|chooses trump|schiebt)", out, re.M)) == plays
     code, out = run(["replay", str(path), "--seat", "1"])
     assert code == 0 and "Hand of You (1)" in out and "Partner (3)" in out
     waits: list[str] = []

@@ -458,3 +458,18 @@ def test_jass_match_bonus_can_reach_the_target():
         assert spectator(state)["deal_number"] == 0
         first_legal(state)
     assert state.winners() == [0, 2] and state.scores() == [257, 0, 257, 0]
+
+
+def test_jass_refusal_offers_a_trump_only_to_a_player_who_may_play_one():
+    """Issue 10: "or play a trump" only when the player holds a trump they may play now (the
+    case with a trump to offer is in docs/jass.md: "... or play a trump (HJ)")."""
+    state = new_state(BASIC)
+    play(state, "trump:C S6")  # seat 3 holds spades but no Berg (C) at all
+    with pytest.raises(stichkit.IllegalActionError) as refused:
+        state.apply("HJ")
+    assert str(refused.value) == "HJ: you must follow Schokolade (S) (S9, S10, SJ, SQ, SK)"
+    state = new_state(BASIC)
+    play(state, "trump:D S6 S9 D6")  # seat 2 trumps in; seat 1 holds SA and no Käse (D)
+    with pytest.raises(stichkit.IllegalActionError) as refused:
+        state.apply("C7")
+    assert str(refused.value) == "C7: you must follow Schokolade (S) (SA)"

@@ -203,3 +203,42 @@ def _hands(game: Any) -> list[list[str]]:
     from stichkit.games.stichmeister.cards import names
 
     return [names(h) for h in game.deal_hands(1, 0)]
+
+
+# -- the trick in progress: who is winning it, who would take it, what it is worth (issue 10) --
+
+
+def test_every_view_tells_who_is_winning_the_trick_in_progress() -> None:
+    """30 (the second highest wins), 35 (the winner's left neighbour takes it), 45 (+1 per Münze)."""
+    from .helpers import winner
+
+    state = with_rules([5, 30, 35, 45])
+    rng = random.Random(2)
+    seen = 0
+    while state.view(None)["round"] == 0 and seen < 12:
+        view = state.view(None)
+        trick = [t["card"] for t in view["trick"]]
+        if view["phase"] == "play" and trick:
+            standing = view["trick_winning"]
+            card = winner([5, 30, 35, 45], *trick)
+            seat = next(t["seat"] for t in view["trick"] if t["card"] == card)
+            assert standing == {
+                "seat": seat, "card": card, "taker": (seat + 1) % 4, "value": 1 + sum(t[0] == "M" for t in trick),
+            }  # fmt: skip
+            assert all(state.view(s)["trick_winning"] == standing for s in range(4))
+            seen += 1
+        else:
+            assert view["trick_winning"] is None
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == 12
+
+
+def test_no_view_tells_who_is_winning_while_a_card_lies_face_down() -> None:
+    """Rule 26: the cards after the lead are played face down; nobody may learn which one wins."""
+    state = with_rules([5, 26, 35, 45])
+    rng = random.Random(3)
+    while state.view(None)["round"] == 0:
+        view = state.view(None)
+        if len(view["trick"]) > 1:
+            assert all(state.view(s)["trick_winning"] is None for s in (None, 0, 1, 2, 3))
+        state.apply(rng.choice(state.legal_actions()))

@@ -53,8 +53,8 @@ def test_renderer_screens_show_marker_trump_bonus_cards_and_prize_choices() -> N
     con.print(r.screen(v, 2, v["legal_actions"], []))
     out = con.file.getvalue()  # type: ignore[attr-defined]
     assert "Blauwal" in out and "marker 9" in out
-    assert "O1" in out and "trump→P" in out  # Andreas' bonus card and what it does
-    assert "prize N2" in out and "you 3" in out
+    assert "O1•→P" in out  # Andreas' bonus card and what it does
+    assert "prize N2" in out and "you take 3 cards" in out
     assert r.normalize("N2", v, v["legal_actions"]) == "prize:N2"
     assert r.normalize("1", v, v["legal_actions"]) == "prize:N2"
 

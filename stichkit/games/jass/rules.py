@@ -56,5 +56,11 @@ def why_not(card: int, hand: int, trick_len: int, led: int, mode: int, best_trum
         )
     follow = hand & SUIT_MASK[led]
     if mode < 4:
-        return f"you must follow {suit_name(led)} ({held(follow)}) or play a trump"
+        # Name the trumps only when one may be played: a hand without trumps (or with only
+        # trumps below the one in the trick) has no trump to play.
+        trumps = hand & SUIT_MASK[mode]
+        playable = trumps & TRUMPS_ABOVE[mode][best_trump] if best_trump >= 0 else trumps
+        if playable:
+            return f"you must follow {suit_name(led)} ({held(follow)}) or play a trump ({held(playable)})"
+        return f"you must follow {suit_name(led)} ({held(follow)})"
     return f"you must follow {suit_name(led)} ({held(follow)}); {MODE_NAMES[mode]} has no trump"

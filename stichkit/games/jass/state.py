@@ -583,7 +583,8 @@ class JassState(State):
         return {"hands": [DECK.notation(h) for h in outcome]}
 
     def __repr__(self) -> str:
-        return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self._scores}>"
+        # The same score form as scores(): one entry per seat, partners carrying their team's.
+        return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self.scores()}>"
 
 
 __all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "deal_hands"]

@@ -16,8 +16,8 @@ from typing import Any
 
 from .cards import DECK, names
 from .rules import RoundRules
-from .scoring import plan, score_by_rule, trick_values
-from .state import CHOOSE, OVER, PHASE_NAMES, SETUP, StichMeisterState, taken_tricks
+from .scoring import plan, score_by_rule, trick_value, trick_values
+from .state import CHOOSE, OVER, PHASE_NAMES, PLAY, SETUP, StichMeisterState, taken_tricks
 from .trump import Trumps
 
 
@@ -77,6 +77,7 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
         "trick_leader": st._leader,
         "direction": st._direction,
         "tricks": tricks,
+        "trick_winning": _winning(st, tricks),
         "last_trick": last_trick,
         "last_round": _last_round(st) if finished else None,
         "to_remove": (
@@ -190,3 +191,24 @@ def _last_round(st: StichMeisterState) -> dict[str, Any]:
         "scoring": [{"rule": number, "points": gave} for number, gave in by_rule],
         "points": list(points),
     }
+
+
+def _winning(st: StichMeisterState, tricks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The trick in progress as it stands: the seat whose card wins it if no card followed, who would
+    take it (rule 35) and what it would be worth (scoring.trick_value; before rule 34's removal).
+    None while no card can win yet (empty, or only the lead under rule 29) or while a card lies face
+    down (rule 26): then nobody can tell, so no view says."""
+    trick, tab, rules = st._trick, st._tab, st._rules
+    if st._phase != PLAY or not trick or tab is None or rules is None or not all(up for _s, _c, up in trick):
+        return None
+    cards = [c for _s, c, _up in trick]
+    pos = tab.winner(cards)
+    if pos < 0:
+        return None
+    seat = trick[pos][0]
+    took = (seat + 1) % st._n if rules.trick_to_left else seat  # trick.taker
+    before = sum(1 for t in tricks if t["taker"] == took)
+    mask = sum(1 << c for c in cards)
+    steps = plan(rules, st._trumps).trick
+    value = trick_value(steps, st._trumps, mask, cards[pos], cards[0], len(tricks), _round_length(st), before)
+    return {"seat": seat, "card": DECK.names[cards[pos]], "taker": took, "value": value}
