@@ -94,11 +94,6 @@ def read_record(path: str, *, from_seed: bool = False) -> State:
         raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: {e}") from None
 
 
-def write_record(state: State, path: str) -> None:
-    """Write the record atomically, so an interrupted save never leaves half a file."""
-    write_json(state.record(), path)
-
-
 def check_seed(seed: int | None) -> None:
     """A --seed leaves room for the seeds of every game of a run (seed + i stays a valid seed)."""
     if seed is not None and not -(2**63) < seed < 2**63:
