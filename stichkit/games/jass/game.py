@@ -11,6 +11,7 @@ from stichkit.core.options import Option
 
 from .cards import DECK
 from .profiles import PROFILES, Profile
+from .rules import UNDERTRUMP_RULES
 from .state import ACTIONS, Hands, JassState
 
 
@@ -36,6 +37,19 @@ class Jass(Game):
             "weis", "auto", "Weis: 'auto' declares each player's best set, 'off' plays without", choices=("auto", "off")
         ),
         Option("stoeck", True, "Stöck: trump King and Queen in one hand score 20", choices=(True, False)),
+        Option(
+            "first_forehand",
+            "start-card",
+            "who chooses trump in the first deal: 'start-card' (the holder of Käse-7, D7) or a seat 0-3",
+            choices=("start-card", 0, 1, 2, 3),
+        ),
+        Option(
+            "undertrump",
+            "swiss",
+            "the trump a later trump may not go under: 'swiss' (the highest in the trick) or 'jass-kit' "
+            "(jass-kit 2.0.5's reading, for its games)",
+            choices=UNDERTRUMP_RULES,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
