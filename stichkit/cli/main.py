@@ -1,4 +1,5 @@
-"""The `stich` command: `play`, `simulate`, `tournament`, `replay` and `games`.
+"""The `stich` command: `play`, `simulate`, `tournament`, `replay`, `games`, and `import`, `export`
+and `serve-bot` for other Jass software (cli/interop.py).
 
 Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
 no dependencies (`pip install stichkit[cli]` brings rich).
@@ -14,6 +15,7 @@ from typing import Any
 import stichkit
 
 from .common import HUMAN, CliError, load_game, parse_options, parse_seats
+from .interop import add_commands as add_interop_commands
 
 EXIT_USAGE = 2
 NEED_RICH = "stich needs the rich library for this command: install stichkit[cli]  (pip install 'stichkit[cli]')"
@@ -64,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--step", action="store_true", help="wait for Enter between moves (on a terminal)")
 
     sub.add_parser("games", help="list the games")
+    add_interop_commands(sub)  # import, export, serve-bot
     return parser
 
 
@@ -101,6 +104,13 @@ def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = 
             return cmd_simulate(args, out)
         if args.command == "tournament":
             return cmd_tournament(args, out)
+        if args.command in ("import", "export", "serve-bot"):
+            from . import interop
+
+            if args.options:
+                raise CliError("unrecognized arguments: " + " ".join(args.options))
+            return {"import": interop.cmd_import, "export": interop.cmd_export,
+                    "serve-bot": interop.cmd_serve_bot}[args.command](args, out)  # fmt: skip
         return cmd_replay(args, out, input_fn)
     except CliError as e:
         err = console if console is not None else Console(stderr=True)

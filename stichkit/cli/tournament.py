@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape as _escape
 from rich.table import Table
 
 from stichkit.core import Game, OptionError, RecordError
@@ -119,6 +120,10 @@ def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
                       share_half, f"{row['even_share']:.0%}", f"{row['win_rate']:.1%}", rate,
                       "–" if row["seconds_per_decision"] is None else f"{row['seconds_per_decision']:.3f}")  # fmt: skip
     console.print(table)
+    fell_back = [(row["bot"], row["fallbacks"]) for row in res["bots"] if row.get("fallbacks")]
+    if fell_back:
+        console.print("[yellow]fallback moves (the bot failed to answer; a legal fallback was played):[/yellow] "
+                      + ", ".join(f"{_escape(bot)} {n}" for bot, n in fell_back))  # fmt: skip
     if res["cheating"]:
         console.print("[red]cheats: sees all hands; evaluation upper bound only:[/red] " + ", ".join(res["cheating"]))
     if "records" in res:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from stichkit.core.deals import parse_hands
@@ -71,6 +72,17 @@ class Jass(Game):
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         given = {} if deal is None else {0: parse_deal(deal)}
         return JassState(self, fresh_seed() if seed is None else seed, given)
+
+    def new_position(
+        self, seat: int, hand: Sequence[str], moves: Sequence[tuple[int, str]], seed: int | None = None
+    ) -> JassState:
+        """The first deal as `seat` knows it: `hand` is what it holds now, `moves` every decision of
+        the deal so far as (seat, action). The other hands are drawn at random (fixed by `seed`)
+        from the unseen cards, keeping every void the moves show; each move is checked by the rules.
+        Needs weis="off" and stoeck=False. DealError or IllegalActionError says what cannot be."""
+        from .position import new_position
+
+        return new_position(self, seat, hand, moves, seed)
 
     def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> JassState:
         """A state whose deals are `chances`, in order; later deals come from `seed` (fresh if None)."""
