@@ -11,6 +11,7 @@ import random
 import pytest
 
 import stichkit
+from stichkit.games.jass import DECK
 
 from .helpers import BASIC, legal, new_state, play, spectator
 
@@ -86,7 +87,7 @@ def test_jass_kit_undertrump_voids_follow_the_reference():
     play(state, "trump:H", "DA D9 DJ D6", "DK D10 DQ D8", "S6 H10 HA")
     assert spectator(state)["cannot_hold"][1] == []
     play(state, "H6")
-    assert set(spectator(state)["cannot_hold"][1]) == {c for c in stichkit.games.jass.DECK.names if c[0] != "H"}
+    assert set(spectator(state)["cannot_hold"][1]) == {c for c in DECK.names if c[0] != "H"}
 
 
 def test_undertrump_bad_values():

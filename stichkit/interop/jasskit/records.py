@@ -314,36 +314,36 @@ def export_record(record: Any, *, drop_weis_stoeck: bool = False) -> Export:
                            "drop them with drop_weis_stoeck=True (stich export jasskit --drop-weis-stoeck), "
                            "and the export will say what it left out")  # fmt: skip
     notes = _bonus_notes(state.view(None), bonus)
-    history = state.history()
-    for _ in history:
+    moves = state.record()["moves"]
+    for _ in range(len(moves)):  # back to the start; the record's deals stay in the state
         try:
             state.undo()
         except UndoError:
             break
     deals: list[Deal] = []
-    for _seat, action in history:
-        before = state.view(None)
-        if not deals or deals[-1].number != before["deal_number"]:
-            if deals:
-                deals[-1].complete = True
-            deals.append(Deal(before["deal_number"], before["forehand"]))
+    number = -1
+    for move in moves:
+        if "chance" in move:
+            number += 1
+            continue
+        seat, text = move["seat"], move["action"]
+        if not deals or deals[-1].number != number:
+            deals.append(Deal(number, seat))  # a deal's first decision is its forehand's
         deal = deals[-1]
-        state.apply(action)
-        text = str(action)
+        state.apply(text)
         if text == "push":
             deal.pushed = True
         elif text.startswith("trump:"):
             deal.trump = trump_code(text)
         else:
-            deal.cards.append((_seat, text))
+            deal.cards.append((seat, text))
             if len(deal.cards) % 4 == 0:
                 last = state.view(None)["last_trick"]
                 deal.tricks.append((last["leader"], list(last["cards"]), last["winner"], last["points"]))
-    if deals:
-        last_deal = deals[-1]
-        last_deal.complete = len(last_deal.cards) == 36
-        if not last_deal.complete:
-            last_deal.hands = [state.view(s)["hand"] for s in range(4)]
+    for deal in deals:
+        deal.complete = len(deal.cards) == 36
+    if deals and not deals[-1].complete:
+        deals[-1].hands = [state.view(s)["hand"] for s in range(4)]
     if deals and not deals[-1].complete and state.is_terminal():
         notes.append(f"deal {deals[-1].number}: the game ended in it (a team reached the target), after "
                      f"{len(deals[-1].cards)} of 36 cards")  # fmt: skip
