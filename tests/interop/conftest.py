@@ -8,6 +8,7 @@ and its random agent keeps its own; both are seeded here.
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import re
@@ -25,6 +26,18 @@ jass = pytest.importorskip("jass", reason="jass-kit (the real peer) is not insta
 np = pytest.importorskip("numpy")
 
 from jass.agents.agent_random_schieber import AgentRandomSchieber  # noqa: E402
+from rich.console import Console  # noqa: E402
+
+from stichkit.cli.main import main  # noqa: E402
+
+
+def run_cli(*argv: str) -> tuple[int, str]:
+    """`stich ARGV` in process: exit code and what it printed to its console."""
+    con = Console(file=io.StringIO(), width=200, color_system=None, force_terminal=False)
+    code = main(list(argv), console=con)
+    out = con.file
+    assert isinstance(out, io.StringIO)
+    return code, out.getvalue()
 
 
 def seeded_random_agent(seed: int) -> Any:

@@ -3,7 +3,6 @@ with the reason and nothing written."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -11,21 +10,12 @@ from typing import Any
 
 import pytest
 from jass.logs.game_log_entry import GameLogEntry
-from rich.console import Console
 
 import stichkit
-from stichkit.cli.main import main
 from stichkit.interop.jasskit import JasskitError, export_record, import_game
 
+from .conftest import run_cli
 from .peer import replay_in_jasskit
-
-
-def run_cli(*argv: str) -> tuple[int, str]:
-    con = Console(file=io.StringIO(), width=200, color_system=None, force_terminal=False)
-    code = main(list(argv), console=con)
-    out = con.file
-    assert isinstance(out, io.StringIO)
-    return code, out.getvalue()
 
 
 def finished_game(tmp_path: Path, name: str = "game.json", **options: Any) -> Path:

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 import socket
 import urllib.error
 import urllib.request
 
-from rich.console import Console
-
-from stichkit.cli.main import main
-
-from .conftest import ServeBot
-
-
-def run_cli(*argv: str) -> tuple[int, str]:
-    con = Console(file=io.StringIO(), width=200, color_system=None, force_terminal=False)
-    code = main(list(argv), console=con)
-    out = con.file
-    assert isinstance(out, io.StringIO)
-    return code, out.getvalue()
+from .conftest import ServeBot, run_cli
 
 
 def test_refused_before_listening() -> None:

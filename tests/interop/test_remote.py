@@ -3,32 +3,21 @@ over loopback HTTP; and players that fail, whose seats play a counted fallback i
 
 from __future__ import annotations
 
-import io
 import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 import stichkit
 from stichkit.arena import parse_bot, run_tournament, summarize
-from stichkit.cli.main import main
 from stichkit.interop.jasskit import IMPORT_OPTIONS
 from stichkit.interop.jasskit.mapping import CARDS
 
-from .conftest import ThreadServer
+from .conftest import ThreadServer, run_cli
 
 OPTIONS = ["profile=schieber", "weis=off", "stoeck=false", "undertrump=jass-kit"]
-
-
-def run_cli(*argv: str) -> tuple[int, str]:
-    con = Console(file=io.StringIO(), width=200, color_system=None, force_terminal=False)
-    code = main(list(argv), console=con)
-    out = con.file
-    assert isinstance(out, io.StringIO)
-    return code, out.getvalue()
 
 
 class Misbehaving:

@@ -18,6 +18,7 @@ from stichkit import bots
 from stichkit.arena import parse_bot
 from stichkit.bots.base import Bot, View
 from stichkit.interop.jasskit import IMPORT_OPTIONS, observation_from_view, position_from_observation
+from stichkit.interop.jasskit.mapping import RANKS
 from stichkit.interop.jasskit.server import Players, create_app
 
 with warnings.catch_warnings():
@@ -181,48 +182,44 @@ def test_no_json_wrong_route_and_unknown_player(client: tuple[TestClient, Player
     assert c.post("/nobody/action_play_card", json=MID).status_code == 404
 
 
-def test_impossible_voids_are_refused(client: tuple[TestClient, Players]) -> None:
-    """A player that showed a void and later plays that suit: no deal explains it."""
+def test_a_hand_that_contradicts_its_own_play_is_refused(client: tuple[TestClient, Players]) -> None:
+    """The player discarded instead of following suit, yet its hand holds that suit: impossible."""
     c, _ = client
-    obs = next(o for o in observations(9, 8) if _showed_void_then(o))
-    r = c.post(f"/heuristic/{route(obs)}", json=_showed_void_then(obs))
-    assert r.status_code == 422, r.json()
-    assert "no deal of the unseen cards fits the voids" in r.json()["error"] or "must follow" in r.json()["error"]
+    obs = next(bad for o in observations(9, 8) if (bad := _holds_a_suit_it_did_not_follow(o)) is not None)
+    r = c.post(f"/heuristic/{route(obs)}", json=obs)
+    assert r.status_code == 422 and "must follow" in r.json()["error"], r.json()
 
 
-def _showed_void_then(obs: dict[str, Any]) -> dict[str, Any] | None:
-    """The observation with a later card of some player swapped so it contradicts an earlier void."""
-    if obs["trump"] < 4:  # Obenabe and Undenufe: voids are plain
-        return None
-    done = [t for t in obs["tricks"] if len(t.get("cards", [])) == 4]
-    for i, t in enumerate(done):
-        led = t["cards"][0][0]
-        for k, card in enumerate(t["cards"][1:], 1):
-            if card[0] == led:
-                continue
-            seat = (t["first"] - k) % 4
-            for later in done[i + 1 :]:
-                j = (later["first"] - seat) % 4
-                if later["cards"][j][0] != led and j != 0 and seat != obs["playerView"]:
-                    new = copy.deepcopy(obs)
-                    lt = new["tricks"][done.index(later)]
-                    # give the seat a card of the suit it showed it lacks: swap with the leader's
-                    lead_card = lt["cards"][0]
-                    if lead_card[0] == led:
-                        lt["cards"][0], lt["cards"][j] = lt["cards"][j], lt["cards"][0]
-                        return new
+def _holds_a_suit_it_did_not_follow(obs: dict[str, Any]) -> dict[str, Any] | None:
+    seat, trump = obs["playerView"], obs["trump"]
+    trump_suit = "DHSC"[trump] if 0 <= trump < 4 else ""
+    hand = obs["player"][seat]["hand"]
+    played = {c for t in obs["tricks"] for c in t.get("cards", [])}
+    for t in obs["tricks"]:
+        cards = t.get("cards", [])
+        k = (t["first"] - seat) % 4
+        if len(cards) == 4 and k > 0 and cards[k][0] not in (cards[0][0], trump_suit) and hand:
+            unseen = [s + r for s in cards[0][0] for r in RANKS if s + r not in played and s + r not in hand]
+            if unseen:
+                bad = copy.deepcopy(obs)
+                bad["player"][seat]["hand"] = [*hand[:-1], unseen[0]]
+                return bad
     return None
+
+
+def timed_answer(players: Players, name: str, obs: dict[str, Any]) -> tuple[Any, float]:
+    with TestClient(create_app(players)) as c:
+        start = time.monotonic()
+        r = c.post(f"/{name}/{route(obs)}", json=obs)
+        took = time.monotonic() - start
+    players.close()
+    return r, took
 
 
 def test_the_answer_comes_within_the_timeout() -> None:
     """ismcts asked for 5 s per move: the server cuts its clock to the budget (timeout - margin)."""
     players = Players({"slow": parse_bot("ismcts:time=5")}, timeout=1.0, margin=0.3)
-    with TestClient(create_app(players)) as c:
-        obs = observations(3, 1)[8]
-        start = time.monotonic()
-        r = c.post(f"/slow/{route(obs)}", json=obs)
-        took = time.monotonic() - start
-    players.close()
+    r, took = timed_answer(players, "slow", observations(3, 1)[8])
     assert r.status_code == 200 and took < 1.0, took
     assert players.counters.late == 0
 
@@ -231,12 +228,8 @@ def test_a_bot_that_misses_the_deadline_is_answered_for(monkeypatch: pytest.Monk
     """A bot without a clock that takes too long: the heuristic answers at the deadline."""
     monkeypatch.setitem(bots._BOTS, "sleepy", SleepyBot)
     players = Players({"sleepy": parse_bot("sleepy")}, timeout=0.8, margin=0.2)
-    with TestClient(create_app(players)) as c:
-        obs = observations(3, 1)[8]
-        start = time.monotonic()
-        r = c.post(f"/sleepy/{route(obs)}", json=obs)
-        took = time.monotonic() - start
-    players.close()
+    obs = observations(3, 1)[8]
+    r, took = timed_answer(players, "sleepy", obs)
     assert r.status_code == 200 and took < 0.8, took
     assert players.counters.late == 1
     legal = {str(a) for a in position_from_observation(obs).state.legal_actions()}

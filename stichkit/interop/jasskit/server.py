@@ -121,15 +121,16 @@ class Players:
         return str(bot.choose(position.state, position.seat))
 
     def _bot(self, spec: BotSpec, budget: float) -> bots.Bot:
-        """The bot of `spec`, its clock (if it has one) cut to `budget` seconds."""
+        """The bot of `spec`, its clock (if it runs by one) cut to `budget` seconds. A search bounded
+        by iterations alone keeps its bound, so that it stays reproducible; the deadline still holds."""
         params: dict[str, Any] = dict(spec.params)
         if self.seed is not None and "seed" not in params:
             cls = bots.bot_class(spec.name)
             if cls is not None and any(p.name == "seed" for p in cls.PARAMS):
                 params["seed"] = self.seed
         bot = bots.make(spec.name, **params)
-        clock = bot.params.get("time", ...)
-        if clock is not ... and (clock is None or clock > budget):
+        clock = bot.params.get("time")
+        if clock is not None and clock > budget:
             bot = bots.make(spec.name, **{**params, "time": max(budget, 0.001)})
         return bot
 
