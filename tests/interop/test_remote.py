@@ -151,6 +151,14 @@ def test_tournament_prints_the_fallbacks(misbehaving: tuple[ThreadServer, Misbeh
     assert row["fallbacks"] == total
 
 
+def test_play_says_when_a_remote_player_fails(misbehaving: tuple[ThreadServer, Misbehaving]) -> None:
+    server, _ = misbehaving
+    seats = f"random,remote:{server.url('broken')},random,random"
+    code, out = run_cli("play", "jass", *OPTIONS, "target=50", "--seats", seats, "--seed", "2", "--delay", "0")
+    assert code == 0, out
+    assert f"Seat 1: {server.url('broken')}: HTTPStatusError" in out and "a fallback move is played" in out
+
+
 def test_remote_spec_errors() -> None:
     code, out = run_cli("simulate", "jass", "--games", "1", "--seats", "remote,random,random,random")
     assert code == 2 and "remote:URL" in out
