@@ -76,7 +76,6 @@ def cmd_import(args: argparse.Namespace, console: Any) -> int:
 
     lines = _read_lines(args.file)
     name = "stdin" if args.file == "-" else args.file
-    out_dir = _out_dir(args.out) if args.out else None
     records: list[dict[str, Any]] = []
     skipped: list[str] = []
     for where, data in read_games(lines, name):
@@ -90,6 +89,7 @@ def cmd_import(args: argparse.Namespace, console: Any) -> int:
             skipped.append(str(e))
     if not records and not skipped:
         raise CliError(f"{name} holds no jass-kit game")
+    out_dir = _out_dir(args.out) if args.out else None  # made only once every game has been read
     if out_dir is not None:
         stem = "stdin" if args.file == "-" else Path(args.file).stem
         width = max(4, len(str(len(records))))

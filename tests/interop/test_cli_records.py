@@ -117,7 +117,7 @@ def test_import_refuses_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[
     out_dir = tmp_path / "out"
     code, out = run_cli("import", "jasskit", str(path), "--out", str(out_dir))
     assert code == 2 and reason in out, (what, out)
-    assert not list(out_dir.glob("*")) and capsys.readouterr().out == ""
+    assert not out_dir.exists() and capsys.readouterr().out == ""
 
 
 def test_import_names_the_line_and_can_skip_it(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_import_names_the_line_and_can_skip_it(tmp_path: Path) -> None:
     log.write_text("\n".join(lines) + "\n")
     code, out = run_cli("import", "jasskit", str(log), "--out", str(tmp_path / "a"))
     assert code == 2 and "log.txt, line 2, trick 0" in out and "the rules give seat" in out
-    assert not (tmp_path / "a").exists() or not list((tmp_path / "a").iterdir())
+    assert not (tmp_path / "a").exists()
     code, out = run_cli("import", "jasskit", str(log), "--out", str(tmp_path / "b"), "--skip-invalid")
     assert code == 0 and "left out: " in out and "line 2" in out
     assert len(list((tmp_path / "b").iterdir())) == len(lines) - 1
