@@ -65,7 +65,7 @@ def test_legal_cards_are_jass_kits_under_its_reading() -> None:
     np.random.seed(20261122)
     rng = random.Random(1)
     moves = differ = 0
-    for deal in range(400):
+    for deal in range(250):
         sim = GameSim(rule=RULE)
         dealer = deal % 4
         sim.init_from_cards(hands=deal_random_hand(), dealer=dealer)
@@ -95,5 +95,5 @@ def test_legal_cards_are_jass_kits_under_its_reading() -> None:
             sim.action_play_card(const.card_ids[card])
             kit.apply(card)
             swiss.apply(card)
-    assert moves == 400 * 36
+    assert moves == 250 * 36
     assert differ > 0  # the readings do differ, and these deals show it

@@ -64,7 +64,7 @@ def test_jasskit_agent_at_a_stichkit_tournament(jasskit_player: ThreadServer) ->
     tournament against stichkit's heuristic: every answer legal, no fallback."""
     remote = f"remote:{jasskit_player.url('random')}"
     seats = f"{remote},heuristic,{remote},heuristic"
-    code, out = run_cli("tournament", "jass", *OPTIONS, "target=300", "--seats", seats, "--deals", "2", "--seed", "4",
+    code, out = run_cli("tournament", "jass", *OPTIONS, "target=200", "--seats", seats, "--deals", "2", "--seed", "4",
                         "--json")  # fmt: skip
     assert code == 0, out
     res = json.loads(out)
