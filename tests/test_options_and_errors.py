@@ -90,13 +90,34 @@ def test_bad_option_values(option, value, allowed):
 def test_options_resolved_with_defaults():
     """API.md: `Game.options` (every option resolved, defaults included, JSON-serialisable)."""
     g = stichkit.load_game("jass")
-    assert g.options == {"profile": "seed", "target": 1000, "weis": "auto", "stoeck": True}
+    assert g.options == {
+        "profile": "seed",
+        "target": 1000,
+        "weis": "auto",
+        "stoeck": True,
+        "first_forehand": "start-card",
+        "undertrump": "swiss",
+    }
     assert g.name == "jass" and g.num_players == 4
     s = stichkit.load_game("jass", profile="schieber")
-    assert s.options == {"profile": "schieber", "target": 2500, "weis": "auto", "stoeck": True}
+    assert s.options == {
+        "profile": "schieber",
+        "target": 2500,
+        "weis": "auto",
+        "stoeck": True,
+        "first_forehand": "start-card",
+        "undertrump": "swiss",
+    }
     json.dumps(g.options)
     custom = stichkit.load_game("jass", target=1500, weis="off", stoeck=False)
-    assert custom.options == {"profile": "seed", "target": 1500, "weis": "off", "stoeck": False}
+    assert custom.options == {
+        "profile": "seed",
+        "target": 1500,
+        "weis": "off",
+        "stoeck": False,
+        "first_forehand": "start-card",
+        "undertrump": "swiss",
+    }
     assert stichkit.load_game("jass", target="2000").options["target"] == 2000  # command-line text
     assert "jass" in stichkit.game_names()
 

@@ -44,18 +44,45 @@ class BotSpec:
 
 
 def parse_bot(text: str) -> BotSpec:
-    """`name` or `name:key=value:key=value`, checked by making the bot once."""
-    parts = [p.strip() for p in text.strip().split(":")]
-    name = parts[0].lower()
+    """`name` or `name:key=value:key=value`, checked by making the bot once. A bot with an address
+    (`remote`) is written `name:ADDRESS` with optional `:key=value` after it: the address may hold
+    colons of its own (`remote:http://127.0.0.1:5000/heuristic:timeout=2`)."""
+    head, sep, rest = text.strip().partition(":")
+    name = head.strip().lower()
     params: list[tuple[str, str]] = []
-    for p in parts[1:]:
-        key, sep, value = p.partition("=")
+    address = bots.address_param(name) if name else None
+    if address is not None:
+        rest, params = _split_address(rest, name, address)
+        if not rest:
+            raise OptionError(f"bot {name!r} is written {name}:{address.upper()} (e.g. "
+                              f"remote:http://127.0.0.1:5000/heuristic), not {text!r}")  # fmt: skip
+        params.insert(0, (address, rest))
+        rest = ""
+        sep = ""
+    for p in rest.split(":") if sep else []:
+        key, sep, value = p.strip().partition("=")
         if not sep or not key.strip():
             raise OptionError(f"bot parameters are written name:key=value (e.g. ismcts:time=0.5), not {quote(text)}")
         params.append((key.strip(), value.strip()))
     bots.make(name, **dict(params))  # raises OptionError naming what is allowed
-    label = name + "".join(f":{k}={v}" for k, v in params)
+    label = name + "".join(f":{v}" if k == address else f":{k}={v}" for k, v in params)
     return BotSpec(label, name, tuple(params))
+
+
+def _split_address(rest: str, name: str, address: str) -> tuple[str, list[tuple[str, str]]]:
+    """The address and the `:key=value` parameters after it (keys the bot declares, but the address)."""
+    cls = bots.bot_class(name)
+    assert cls is not None  # it has an address, so it exists
+    keys = {p.name for p in cls.PARAMS} - {address}
+    params: list[tuple[str, str]] = []
+    while ":" in rest:
+        head, _, tail = rest.rpartition(":")
+        key, sep, value = tail.partition("=")
+        if not sep or key.strip() not in keys:
+            break
+        params.insert(0, (key.strip(), value.strip()))
+        rest = head
+    return rest.strip(), params
 
 
 def rotations(n: int, labels: Sequence[str]) -> list[int]:
@@ -95,6 +122,8 @@ class GameResult:
     decisions: list[int]  # per seat
     seconds: list[float] | None  # thinking time per seat; None: unknown (read from an untimed record)
     record: dict[str, Any] | None = field(default=None, repr=False)
+    # Moves a seat's bot did not make itself (a remote player that failed): per seat.
+    fallbacks: list[int] = field(default_factory=list)
 
 
 def bot_seed(seed: int, rotation: int, seat: int) -> int:
@@ -120,15 +149,16 @@ def play_task(task: Task) -> GameResult:
         state.apply(action)
         moves += 1
     labels = [spec.label for spec in task.specs]
+    fallbacks = [int(getattr(bot, "fallback_count", 0)) for bot in players]
     record = None
     if task.keep_record:
         record = state.record()
         record["players"] = labels  # extra keys are ignored by stichkit.replay
         record["arena"] = {"deal": task.deal, "rotation": task.rotation,
                            "cheating": [s for s, spec in enumerate(task.specs) if spec.cheats],
-                           "decisions": decisions, "seconds": seconds}  # fmt: skip
+                           "decisions": decisions, "seconds": seconds, "fallbacks": fallbacks}  # fmt: skip
     return GameResult(task.deal, task.seed, task.rotation, labels, state.scores(), state.winners(), moves,
-                      decisions, seconds, record)  # fmt: skip
+                      decisions, seconds, record, fallbacks)  # fmt: skip
 
 
 def result_from_record(task: Task, record: Any) -> GameResult:
@@ -161,8 +191,11 @@ def result_from_record(task: Task, record: Any) -> GameResult:
     seconds = arena.get("seconds")
     if not (isinstance(seconds, list) and len(seconds) == n and all(isinstance(x, int | float) for x in seconds)):
         seconds = None  # written before records carried the thinking time
+    fallbacks = arena.get("fallbacks")
+    if not (isinstance(fallbacks, list) and len(fallbacks) == n and all(type(x) is int for x in fallbacks)):
+        fallbacks = [0] * n  # written before records counted fallbacks, or by bots that never fall back
     return GameResult(task.deal, task.seed, task.rotation, labels, state.scores(), state.winners(), len(moves),
-                      decisions, seconds, record)  # fmt: skip
+                      decisions, seconds, record, fallbacks)  # fmt: skip
 
 
 @dataclass(frozen=True)

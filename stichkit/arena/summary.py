@@ -7,6 +7,8 @@ Per bot (by label; a bot on two seats counts once per game, with the mean of its
 - `win_share`: the share of each game's win it takes (a game with two winners gives each half;
   Jass partners share their team's win), with its 95% interval; `even_share` is its seats / n, what
   an equally strong bot would get. `win_rate`: games in which it is among the winners.
+- `fallbacks`: moves played for it by a fallback because it failed to answer (remote players:
+  a timeout, an error or an illegal answer); 0 for bots that always answer.
 - `rating`: an openskill Plackett-Luce rating (mu, sigma and the conservative mu - 3 sigma),
   updated game by game in schedule order, the bots of a game ranked by win, then by score.
 """
@@ -78,7 +80,7 @@ def summarize(
     for label in labels:
         scores, shares = [], []
         wins = games = 0
-        decisions = timed = 0  # timed: decisions of games whose thinking time is known
+        decisions = timed = fallbacks = 0  # timed: decisions of games whose thinking time is known
         seconds = 0.0
         for deal in sorted(by_deal):
             games_of_deal = [g[label] for g in by_deal[deal] if label in g]
@@ -92,6 +94,7 @@ def summarize(
             for s, p in enumerate(res.players):
                 if p == label:
                     decisions += res.decisions[s]
+                    fallbacks += res.fallbacks[s] if res.fallbacks else 0
                     if res.seconds is not None:
                         timed += res.decisions[s]
                         seconds += res.seconds[s]
@@ -112,6 +115,7 @@ def summarize(
             "win_rate": wins / games if games else 0.0,
             "decisions": decisions,
             "seconds_per_decision": seconds / timed if timed else None,
+            "fallbacks": fallbacks,
         }
         if rated:
             row["rating"] = rated[label]

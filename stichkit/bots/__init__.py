@@ -6,6 +6,7 @@ See docs/bots.md.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from stichkit.core import OptionError
@@ -31,15 +32,31 @@ register(HeuristicBot)
 register(ISMCTSBot)
 register(OpenBot)
 
+# Bots that live outside this package, imported on first use, so that the engine and the bots
+# above never load what only they need: name -> (module, class).
+_LAZY: dict[str, tuple[str, str]] = {
+    "remote": ("stichkit.interop.jasskit.remote", "RemoteBot"),  # a bot behind jass-kit's HTTP protocol
+}
+
+
+def bot_class(name: Any) -> type[Bot] | None:
+    """The class of the bot of that name (imported now if it lives elsewhere), or None."""
+    if not isinstance(name, str):
+        return None
+    if name not in _BOTS and name in _LAZY:
+        module, attr = _LAZY[name]
+        register(getattr(importlib.import_module(module), attr))
+    return _BOTS.get(name)
+
 
 def bot_names() -> tuple[str, ...]:
     """The names `make` accepts, sorted."""
-    return tuple(sorted(_BOTS))
+    return tuple(sorted({*_BOTS, *_LAZY}))
 
 
 def make(name: str, **params: Any) -> Bot:
     """A new bot. Unknown names and parameters raise OptionError naming what is allowed."""
-    cls = _BOTS.get(name) if isinstance(name, str) else None
+    cls = bot_class(name)
     if cls is None:
         raise OptionError(f"unknown bot {quote(name)}; bots: {', '.join(bot_names())}")
     return cls(**params)
@@ -47,11 +64,17 @@ def make(name: str, **params: Any) -> Bot:
 
 def is_cheating(name: str) -> bool:
     """Whether the bot of that name sees more than its seat may (`open`): for evaluations only."""
-    cls = _BOTS.get(name)
+    cls = bot_class(name)
     return bool(getattr(cls, "cheats", False))
 
 
+def address_param(name: str) -> str | None:
+    """The parameter a bot spec gives right after the bot's name, unnamed (`remote:URL`), if any."""
+    cls = bot_class(name)
+    return getattr(cls, "ADDRESS", None)
+
+
 __all__ = [
-    "CHEAT_NOTE", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "Param", "RandomBot", "View", "bot_names",
-    "game_of", "is_cheating", "make", "register", "seat_view",
+    "CHEAT_NOTE", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "Param", "RandomBot", "View", "address_param",
+    "bot_class", "bot_names", "game_of", "is_cheating", "make", "register", "seat_view",
 ]  # fmt: skip

@@ -49,33 +49,39 @@ def bot_names() -> tuple[str, ...]:
 
 
 def parse_seats(text: str | None, num_players: int, *, allow_human: bool) -> list[str]:
-    """`human,heuristic,...` to one name per seat, checked against the known bots."""
+    """`human,heuristic,...` to one bot spec per seat (`name` or `name:key=value...`, e.g.
+    `ismcts:time=0.5`, `remote:http://HOST:PORT/PLAYER`), each checked by making the bot once."""
+    from stichkit.arena import parse_bot
+
     if text is None:
         return [HUMAN, *([DEFAULT_BOT] * (num_players - 1))]
-    seats = [s.strip().lower() for s in text.split(",")]
+    seats = [s.strip() for s in text.split(",")]
     if len(seats) != num_players:
         raise CliError(f"--seats names {len(seats)} players, but this game has {num_players} seats")
     known = bot_names()
+    out = []
     for s in seats:
-        if s == HUMAN:
+        if s.lower() == HUMAN:
             if not allow_human:
                 raise CliError("a human cannot sit in a simulation; seats here are bots: " + ", ".join(known))
-        elif s not in known:
+            out.append(HUMAN)
+            continue
+        if s.partition(":")[0].strip().lower() not in known:
             allowed = ", ".join((HUMAN, *known) if allow_human else known)
             raise CliError(f"unknown player {quote(s)} in --seats; use one of: {allowed}")
-    return seats
-
-
-def make_bot(name: str, seed: int | None) -> Any:
-    """A bot by name; bots that take a seed get one, so seeded runs repeat exactly."""
-    from stichkit import bots
-
-    if seed is not None:
         try:
-            return bots.make(name, seed=seed)
-        except (TypeError, stichkit.OptionError):  # a bot without a seed parameter
-            pass
-    return bots.make(name)
+            out.append(parse_bot(s).label)
+        except stichkit.OptionError as e:
+            raise CliError(str(e)) from None
+    return out
+
+
+def make_bot(spec: str, seed: int | None) -> Any:
+    """A bot from its spec (`name` or `name:key=value...`); bots that take a seed get one (unless
+    the spec sets it), so seeded runs repeat exactly."""
+    from stichkit.arena import parse_bot
+
+    return parse_bot(spec).make(seed)
 
 
 def read_record(path: str, *, from_seed: bool = False) -> State:

@@ -1,4 +1,5 @@
-"""The `stich` command: `play`, `simulate`, `tournament`, `replay` and `games`.
+"""The `stich` command: `play`, `simulate`, `tournament`, `replay`, `games`, and `import`, `export`
+and `serve-bot` for other Jass software (cli/interop.py).
 
 Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
 no dependencies (`pip install stichkit[cli]` brings rich).
@@ -14,6 +15,7 @@ from typing import Any, NoReturn
 import stichkit
 
 from .common import HUMAN, CliError, check_path, check_seed, check_workers, load_game, parse_options, parse_seats
+from .interop import add_commands as add_interop_commands
 
 EXIT_USAGE = 2
 SUIT_NAMES = ("seed", "swiss", "french")  # Jass suit names on screen (--cards)
@@ -79,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--cards", choices=SUIT_NAMES, default="seed", help="Jass suit names (as for play)")
 
     sub.add_parser("games", help="list the games")
+    add_interop_commands(sub)  # import, export, serve-bot
     return parser
 
 
@@ -116,6 +119,13 @@ def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = 
             return cmd_simulate(args, out)
         if args.command == "tournament":
             return cmd_tournament(args, out)
+        if args.command in ("import", "export", "serve-bot"):
+            from . import interop
+
+            if args.options:
+                raise CliError("unrecognized arguments: " + " ".join(args.options))
+            return {"import": interop.cmd_import, "export": interop.cmd_export,
+                    "serve-bot": interop.cmd_serve_bot}[args.command](args, out)  # fmt: skip
         return cmd_replay(args, out, input_fn)
     except CliError as e:
         err = console if console is not None else Console(stderr=True)

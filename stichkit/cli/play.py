@@ -203,7 +203,13 @@ class PlaySession:
             else:
                 if self.delay > 0:
                     time.sleep(self.delay)
-                action = str(self.bots[seat].choose(state, seat))
+                bot = self.bots[seat]
+                failed = getattr(bot, "fallback_count", 0)  # a remote player that fails: say so
+                action = str(bot.choose(state, seat))
+                if getattr(bot, "fallback_count", 0) > failed:
+                    self.say(
+                        f"[yellow]Seat {seat}: {escape(str(bot.last_problem))}; a fallback move is played[/yellow]"
+                    )
                 state.apply(action)
             self.after_move(before, seat, action)
         me = self.holder if len(self.humans) == 1 else None

@@ -157,6 +157,10 @@ def print_summary(res: dict[str, Any], console: Console, as_json: bool) -> None:
             console.print(f"  win rate    {r['rate']}")
             console.print(f"  rating      {r['rating']}")
             console.print(f"  s/decision  {r['speed']}")
+    fell_back = [(row["bot"], row["fallbacks"]) for row in res["bots"] if row.get("fallbacks")]
+    if fell_back:
+        console.print("[yellow]fallback moves (the bot failed to answer; a legal fallback was played):[/yellow] "
+                      + ", ".join(f"{escape(bot)} {n}" for bot, n in fell_back))  # fmt: skip
     if res["cheating"]:
         console.print("[red]cheats: sees all hands; evaluation upper bound only:[/red] " + ", ".join(res["cheating"]))
     if "records" in res:

@@ -146,12 +146,13 @@ def new_state(
     target: int | None = None,
     weis: str = "off",
     stoeck: bool = True,
+    **more: Any,
 ) -> Any:
     """A state of the given deal. `deal` is {"hands": ...} or a {seat: cards} map for complete_deal.
     Weis are off unless asked for, so that tests of other rules are not disturbed by them."""
     if "hands" not in deal:
         deal = complete_deal(deal)  # type: ignore[arg-type]
-    opts: dict[str, Any] = {"profile": profile, "weis": weis, "stoeck": stoeck}
+    opts: dict[str, Any] = {"profile": profile, "weis": weis, "stoeck": stoeck, **more}
     if target is not None:
         opts["target"] = target
     return stichkit.load_game("jass", **opts).new_state(seed=0, deal=deal)  # later deals: seed 0

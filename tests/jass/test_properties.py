@@ -52,21 +52,29 @@ def known_voids(view: dict[str, Any]) -> list[set[str]]:
 
     Not following a non-trump led suit with a non-trump: none of that suit. Not following led trump:
     no trump but the Bour. Undertrumping (a lower trump than one in the trick, non-trump led): nothing
-    but trumps. Obenabe/Undenufe: not following means none of the led suit."""
+    but trumps. Obenabe/Undenufe: not following means none of the led suit.
+
+    Which trump "one in the trick" is: the highest (option undertrump="swiss"), or with
+    undertrump="jass-kit" the trump after the lead that is lowest in the plain order 6 < ... < A."""
     trump = view["trump"]
+    plain_lowest = view["options"].get("undertrump") == "jass-kit"
     voids: list[set[str]] = [set(), set(), set(), set()]
     for trick in deal_plays(view):
         led = trick[0][1][0]
-        best_trump = -1
+        best_trump = -1  # trump height of the reference trump
+        reference = ""
         if led == trump:
             best_trump = TRUMP_HEIGHT[trick[0][1][1:]]
         for seat, card in trick[1:]:
             suit = card[0]
             if suit == trump:
                 h = TRUMP_HEIGHT[card[1:]]
-                if led != trump and 0 <= h < best_trump:
+                if led != trump and 0 <= h <= best_trump:
                     voids[seat].update(c for c in DECK if c[0] != trump)
-                best_trump = max(best_trump, h)
+                if not plain_lowest:
+                    best_trump = max(best_trump, h)
+                elif not reference or RANKS.index(card[1:]) < RANKS.index(reference[1:]):
+                    reference, best_trump = card, h
             if suit == led:
                 continue
             if led == trump:
@@ -174,7 +182,8 @@ def jass_check_sample(state: State, sample: State, seat: int, fail: Any) -> None
             fail(f"seat {p} is known to hold none of {sorted(bad)} but was given them")
     # The first deal's forehand is the holder of D7 (the start card): public until D7 is played.
     played = set(jass_out_of_hand(view))
-    if view["deal_number"] == 0 and "D7" not in played and "D7" not in hands[view["forehand"]]:
+    d7_rule = view["options"]["first_forehand"] == "start-card"
+    if d7_rule and view["deal_number"] == 0 and "D7" not in played and "D7" not in hands[view["forehand"]]:
         holder = next(p for p in range(4) if "D7" in hands[p])
         fail(f"D7 (the start card) belongs to the first deal's forehand {view['forehand']}, sample gave it to {holder}")
     for w in view["weis"]:
@@ -302,6 +311,23 @@ def test_games_with_weis_and_stoeck(
 ) -> None:
     """Every option combination, short games."""
     _run_short(data, {"profile": profile, "target": target, "weis": weis, "stoeck": stoeck}, seed, rng_seed)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=SUPPRESS)
+@given(
+    data=st.data(),
+    target=SHORT_TARGETS,
+    first=st.sampled_from(["start-card", 0, 1, 2, 3]),
+    weis=st.sampled_from(["auto", "off"]),
+    seed=SEEDS,
+    rng_seed=SEEDS,
+)
+def test_jass_kit_undertrump_and_first_forehand(
+    data: Any, target: int, first: Any, weis: str, seed: int, rng_seed: int
+) -> None:
+    """Options undertrump="jass-kit" and first_forehand: the voids, samples and views still hold."""
+    options = {"profile": "schieber", "target": target, "weis": weis, "undertrump": "jass-kit", "first_forehand": first}
+    _run_short(data, options, seed, rng_seed)
 
 
 LIGHT = Rates(step=0.25, illegal=0.02, replay=0.01, clone=0.01, sample=0.01, max_samples=2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from stichkit.core.deals import parse_hands
@@ -11,6 +12,7 @@ from stichkit.core.options import Option
 
 from .cards import DECK
 from .profiles import PROFILES, Profile
+from .rules import UNDERTRUMP_RULES
 from .state import ACTIONS, Hands, JassState
 
 MAX_TARGET = 10**9  # a game that never ends (bench/jass_playout.py --endless plays to it)
@@ -39,6 +41,19 @@ class Jass(Game):
             "weis", "auto", "Weis: 'auto' declares each player's best set, 'off' plays without", choices=("auto", "off")
         ),
         Option("stoeck", True, "Stöck: trump King and Queen in one hand score 20", choices=(True, False)),
+        Option(
+            "first_forehand",
+            "start-card",
+            "who chooses trump in the first deal: 'start-card' (the holder of Käse-7, D7) or a seat 0-3",
+            choices=("start-card", 0, 1, 2, 3),
+        ),
+        Option(
+            "undertrump",
+            "swiss",
+            "the trump a later trump may not go under: 'swiss' (the highest in the trick) or 'jass-kit' "
+            "(jass-kit 2.0.5's reading, for its games)",
+            choices=UNDERTRUMP_RULES,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -59,6 +74,17 @@ class Jass(Game):
         check_seed(seed)
         given = {} if deal is None else {0: parse_deal(deal)}
         return JassState(self, fresh_seed() if seed is None else seed, given)
+
+    def new_position(
+        self, seat: int, hand: Sequence[str], moves: Sequence[tuple[int, str]], seed: int | None = None
+    ) -> JassState:
+        """The first deal as `seat` knows it: `hand` is what it holds now, `moves` every decision of
+        the deal so far as (seat, action). The other hands are drawn at random (fixed by `seed`)
+        from the unseen cards, keeping every void the moves show; each move is checked by the rules.
+        Needs weis="off" and stoeck=False. DealError or IllegalActionError says what cannot be."""
+        from .position import new_position
+
+        return new_position(self, seat, hand, moves, seed)
 
     def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> JassState:
         """A state whose deals are `chances`, in order; later deals come from `seed` (fresh if None)."""

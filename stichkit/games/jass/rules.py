@@ -1,18 +1,36 @@
 """Which cards may be played: following, the Bour exception and the undertrump ban.
 
 One function decides legality (`legal_cards`), and one explains a refusal (`why_not`), so the
-hot path stays a handful of bit operations and the message path can take its time.
+hot path stays a handful of bit operations and the message path can take its time. What a
+played card tells everybody about the hand it came from (`cannot_hold`) follows from the same
+rules, and so does the trump a later trump must not go under (`next_reference`).
 """
 
 from __future__ import annotations
 
-from .cards import DECK, JACK, MODE_NAMES, SUIT_MASK, SUIT_NAMES_DE, SUITS, TRUMPS_ABOVE
+from .cards import ALL_CARDS, DECK, JACK, MODE_NAMES, SUIT_MASK, SUIT_NAMES_DE, SUITS, TRUMP_ORDER, TRUMPS_ABOVE
 
 BOUR_BIT = tuple(1 << (t * 9 + JACK) for t in range(4))
 
+# Option `undertrump`: which trump of the trick a later trump may not go under.
+UNDERTRUMP_RULES = ("swiss", "jass-kit")
+
+
+def next_reference(reference: int, card: int, lowest_plain: bool) -> int:
+    """The trick's reference trump after the trump `card` is played into it (-1: none yet).
+
+    Swiss rule: the highest trump in the trick. jass-kit 2.0.5 (`lowest_plain`): the trump of the
+    trick that ranks lowest in the plain order A K Q J 10 9 8 7 6, whatever its rank as trump."""
+    if reference < 0:
+        return card
+    if lowest_plain:
+        return card if card < reference else reference
+    return card if TRUMP_ORDER[card % 9] > TRUMP_ORDER[reference % 9] else reference
+
 
 def legal_cards(hand: int, trick_len: int, led: int, mode: int, best_trump: int) -> int:
-    """The cards of `hand` that may be played. `best_trump` is the highest trump in the trick, or -1."""
+    """The cards of `hand` that may be played. `best_trump` is the trick's reference trump (see
+    `next_reference`: under the Swiss rule the highest trump in the trick), or -1."""
     if trick_len == 0:
         return hand
     if mode < 4:
@@ -30,6 +48,26 @@ def legal_cards(hand: int, trick_len: int, led: int, mode: int, best_trump: int)
         return (hand & ~tmask) | ok_trumps
     follow = hand & SUIT_MASK[led]
     return follow or hand
+
+
+def cannot_hold(card: int, led: int, mode: int, best_trump: int) -> int:
+    """The cards a player shows they no longer hold by playing `card` (not the first of the trick)
+    into a trick led with suit `led`, with reference trump `best_trump` (or -1); 0 if nothing.
+
+    `card` is legal exactly when the rest of the hand holds none of these cards, so this is all
+    that a legal card reveals."""
+    suit = card // 9
+    if suit == led:
+        return 0
+    if mode >= 4:
+        return SUIT_MASK[led]
+    if led == mode:
+        return SUIT_MASK[mode] & ~BOUR_BIT[mode]  # not following trump: no trump but the Bour
+    if suit != mode:
+        return SUIT_MASK[led]
+    if best_trump >= 0 and not TRUMPS_ABOVE[mode][best_trump] >> card & 1:
+        return ALL_CARDS & ~SUIT_MASK[mode]  # undertrumped: nothing but trumps left
+    return 0
 
 
 def suit_name(suit: int) -> str:

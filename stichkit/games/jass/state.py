@@ -19,7 +19,6 @@ from stichkit.core.game import Entry, State
 from stichkit.core.sampling import deal_constrained
 
 from .cards import (
-    ALL_CARDS,
     DECK,
     LAST_TRICK_BONUS,
     MATCH_BONUS,
@@ -29,9 +28,8 @@ from .cards import (
     STOECK_PAIR,
     STOECK_POINTS,
     STRENGTH,
-    SUIT_MASK,
 )
-from .rules import BOUR_BIT, legal_cards, why_not
+from .rules import cannot_hold, legal_cards, next_reference, why_not
 from .scoring import EMPTY_TALLY, STOECK, TRICKS, VOIDED, WEIS, DealSummary, tally_total
 from .weis import Weis, best_weis, scoring_teams, weis_json
 
@@ -77,7 +75,7 @@ class JassState(State):
         "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed",
         "_start", "_hands", "_trick", "_leader", "_led", "_win_seat", "_win_str", "_win_card",
         "_best_trump", "_tricks", "_deal_tricks", "_voids", "_weis", "_weis_teams",
-        "_stoeck_seat", "_stoeck_done", "_fixed",
+        "_stoeck_seat", "_stoeck_done", "_fixed", "_first_forehand", "_lowest_plain",
     )  # fmt: skip
 
     def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
@@ -87,6 +85,8 @@ class JassState(State):
         self._target: int = game.options["target"]
         self._weis_on = game.options["weis"] == "auto"
         self._stoeck_on: bool = game.options["stoeck"]
+        self._first_forehand: int | str = game.options["first_forehand"]
+        self._lowest_plain = game.options["undertrump"] == "jass-kit"
         self._seed = seed
         self._given = given
         self._scores = [0, 0]
@@ -108,7 +108,10 @@ class JassState(State):
         self._start: Hands = hands
         self._hands = list(hands)
         if n == 0:
-            self._forehand = next(s for s in range(4) if hands[s] >> START_CARD & 1)
+            first = self._first_forehand
+            self._forehand = (
+                next(s for s in range(4) if hands[s] >> START_CARD & 1) if first == "start-card" else int(first)
+            )
         else:
             self._forehand = (self._forehand + 3) & 3  # the player right of the last chooser
         self._phase = TRUMP
@@ -178,19 +181,13 @@ class JassState(State):
         else:
             led = self._led
             suit = card // 9
-            # What everybody learns about this hand from the card it did not play.
-            if suit != led:
-                if led == mode:
-                    self._voids[p] |= SUIT_MASK[mode] & ~BOUR_BIT[mode]
-                elif suit != mode:
-                    self._voids[p] |= SUIT_MASK[led]
-                elif self._best_trump >= 0 and self._win_str > STRENGTH[mode][led][card]:
-                    self._voids[p] |= ALL_CARDS & ~SUIT_MASK[mode]  # undertrumped: only trumps held
+            if suit != led:  # what everybody learns about this hand from the card it did not play
+                self._voids[p] |= cannot_hold(card, led, mode, self._best_trump)
             st = STRENGTH[mode][led][card]
             if st > self._win_str:
                 self._win_seat, self._win_card, self._win_str = p, card, st
             if suit == mode:
-                self._best_trump = self._win_card
+                self._best_trump = next_reference(self._best_trump, card, self._lowest_plain)
         trick.append(card)
         if p == self._stoeck_seat and not self._stoeck_done and not self._hands[p] & STOECK_PAIR[mode]:
             self._stoeck_done = True  # the second of the pair is played: "Stöck!"
@@ -516,7 +513,7 @@ class JassState(State):
         new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
         others = [s for s in range(4) if s != seat]
         fixed = [0, 0, 0, 0]
-        if self._deal_no == 0 and self._forehand != seat:
+        if self._deal_no == 0 and self._forehand != seat and self._first_forehand == "start-card":
             fixed[self._forehand] |= self._hands[self._forehand] & (1 << START_CARD)  # D7 chose trump
         if self._weis_teams is not None:
             for s in others:
