@@ -43,10 +43,11 @@ class BotSpec:
         return bot
 
 
-def parse_bot(text: str) -> BotSpec:
+def parse_bot(text: str, game: str | None = None) -> BotSpec:
     """`name` or `name:key=value:key=value`, checked by making the bot once. A bot with an address
     (`remote`) is written `name:ADDRESS` with optional `:key=value` after it: the address may hold
-    colons of its own (`remote:http://127.0.0.1:5000/heuristic:timeout=2`)."""
+    colons of its own (`remote:http://127.0.0.1:5000/heuristic:timeout=2`). With `game`, a bot that
+    cannot play that game (`remote` plays only Jass) is refused here, not at its first move."""
     head, sep, rest = text.strip().partition(":")
     name = head.strip().lower()
     params: list[tuple[str, str]] = []
@@ -65,6 +66,9 @@ def parse_bot(text: str) -> BotSpec:
             raise OptionError(f"bot parameters are written name:key=value (e.g. ismcts:time=0.5), not {quote(text)}")
         params.append((key.strip(), value.strip()))
     bots.make(name, **dict(params))  # raises OptionError naming what is allowed
+    games = bots.bot_class(name).GAMES  # type: ignore[union-attr]  # make() found the class
+    if game is not None and games is not None and game not in games:
+        raise OptionError(f"bot {name!r} plays only {', '.join(games)}, not {game}")
     label = name + "".join(f":{v}" if k == address else f":{k}={v}" for k, v in params)
     return BotSpec(label, name, tuple(params))
 

@@ -91,6 +91,8 @@ class Bot(ABC):
 
     name: ClassVar[str]
     PARAMS: ClassVar[tuple[Param, ...]] = ()
+    # The games the bot can play; None: every game (a bot speaking another program's protocol may not).
+    GAMES: ClassVar[tuple[str, ...] | None] = None
 
     params: dict[str, Any]
 

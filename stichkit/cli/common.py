@@ -48,7 +48,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(bots.bot_names())
 
 
-def parse_seats(text: str | None, num_players: int, *, allow_human: bool) -> list[str]:
+def parse_seats(text: str | None, num_players: int, *, allow_human: bool, game: str | None = None) -> list[str]:
     """`human,heuristic,...` to one bot spec per seat (`name` or `name:key=value...`, e.g.
     `ismcts:time=0.5`, `remote:http://HOST:PORT/PLAYER`), each checked by making the bot once."""
     from stichkit.arena import parse_bot
@@ -70,7 +70,7 @@ def parse_seats(text: str | None, num_players: int, *, allow_human: bool) -> lis
             allowed = ", ".join((HUMAN, *known) if allow_human else known)
             raise CliError(f"unknown player {quote(s)} in --seats; use one of: {allowed}")
         try:
-            out.append(parse_bot(s).label)
+            out.append(parse_bot(s, game).label)
         except stichkit.OptionError as e:
             raise CliError(str(e)) from None
     return out

@@ -160,7 +160,7 @@ def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
     check_workers(args.workers)
     check_seed(args.seed)
     game = load_game(args.game, parse_options(args.options))
-    seats = parse_seats(args.seats, game.num_players, allow_human=False)
+    seats = parse_seats(args.seats, game.num_players, allow_human=False, game=game.name)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     show_bar = console.is_terminal and not args.json
     results = simulate(game, seats, args.games, seed, args.workers, console, progress=show_bar)

@@ -363,12 +363,16 @@ def start(args: argparse.Namespace, console: Console, input_fn: InputFn | None) 
             raise CliError(f"{args.resume} holds a {state.game.name} game, not {args.game}")
         if state.is_terminal():
             raise CliError(f"{args.resume} holds a finished game; watch it with: stich replay {args.resume}")
-        seats = saved.seats if args.seats is None else parse_seats(args.seats, state.game.num_players, allow_human=True)
+        seats = (
+            saved.seats
+            if args.seats is None
+            else parse_seats(args.seats, state.game.num_players, allow_human=True, game=state.game.name)
+        )
         bots_seed = saved.bots_seed if args.seed is None else args.seed
         source = args.resume
     else:
         state = load_game(args.game, parse_options(args.options)).new_state(seed=args.seed)
-        seats = parse_seats(args.seats, state.game.num_players, allow_human=True)
+        seats = parse_seats(args.seats, state.game.num_players, allow_human=True, game=state.game.name)
         bots_seed = args.seed
     save_path = args.save or source
     if args.save and Path(args.save).exists() and not (source and _same_file(args.save, source)):

@@ -24,14 +24,14 @@ from .common import CliError, check_path
 NEED_ARENA = "this needs the arena extra (openskill, matplotlib): pip install 'stichkit[arena]'"
 
 
-def parse_specs(text: str, num_players: int) -> list[Any]:
+def parse_specs(text: str, num_players: int, game: str | None = None) -> list[Any]:
     from stichkit.arena import parse_bot
 
     words = [w for w in text.split(",")]
     if len(words) != num_players:
         raise CliError(f"--seats names {len(words)} bots, but this game has {num_players} seats")
     try:
-        return [parse_bot(w) for w in words]
+        return [parse_bot(w, game) for w in words]
     except OptionError as e:
         raise CliError(str(e)) from None
 
@@ -51,7 +51,7 @@ def run(
     from stichkit.arena import run_tournament, schedule, summarize
     from stichkit.arena.records import read_finished, record_name, write_record
 
-    specs = parse_specs(seats, game.num_players)
+    specs = parse_specs(seats, game.num_players, game.name)
     try:
         import openskill  # noqa: F401
     except ImportError:

@@ -172,6 +172,19 @@ def test_remote_spec_errors() -> None:
         stichkit.bots.make("remote")
 
 
+def test_a_remote_player_is_refused_at_games_other_than_jass() -> None:
+    """jass-kit's protocol knows only Jass: another game refuses the seat before any move."""
+    url = "remote:http://127.0.0.1:9/nobody"
+    for command in (["simulate", "stichwahl", "--games", "1"], ["tournament", "stichling", "--deals", "1"]):
+        code, out = run_cli(*command, "--seats", f"{url},random,random,random")
+        assert code == 2 and "plays only jass" in out, out
+    code, out = run_cli("play", "stichmeister", "--seats", f"human,{url},random,random", "--delay", "0")
+    assert code == 2 and "plays only jass" in out, out
+    with pytest.raises(stichkit.OptionError, match="plays only jass"):
+        parse_bot(url, "stichwahl")
+    assert parse_bot(url, "jass").name == "remote"
+
+
 def test_an_unreachable_player_is_an_error_fallback() -> None:
     """Nothing listens there: every move is the fallback's, and the game goes on."""
     bot = stichkit.bots.make("remote", url="http://127.0.0.1:9/nobody", timeout=1, fallback="random", seed=2)

@@ -62,6 +62,7 @@ class RemoteBot(Bot):
     name = "remote"
     ADDRESS: ClassVar[str] = "url"  # written remote:URL
     PARAMS = (URL, TIMEOUT, FALLBACK, SEED)
+    GAMES = ("jass",)  # jass-kit's protocol knows only Jass
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
