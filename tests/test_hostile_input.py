@@ -297,7 +297,7 @@ def test_workers_never_exceed_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
             super().__init__(max_workers=max_workers, **kw)
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counting)
-    monkeypatch.setattr("stichkit.arena.parallel.ProcessPoolExecutor", Counting)
+    monkeypatch.setattr("stichkit.arena.executors.ProcessPoolExecutor", Counting)
     code, _ = run(["simulate", "stichwahl", "--games", "2", "--seats", "random,random,random,random", "--workers",
                    "8", "--seed", "1", "--json", "target=5"])  # fmt: skip
     assert code == 0 and max(started, default=0) <= 2
@@ -316,7 +316,7 @@ class Stop(Exception):
 def test_a_billion_games_do_not_build_the_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
     """Work starts at once and memory stays flat: the schedule and the results are streamed."""
     import stichkit.arena.duplicate as duplicate
-    import stichkit.cli.simulate as simulate
+    import stichkit.arena.simulation as simulation
 
     calls = {"n": 0}
 
@@ -329,7 +329,7 @@ def test_a_billion_games_do_not_build_the_schedule(monkeypatch: pytest.MonkeyPat
 
         return play
 
-    monkeypatch.setattr(simulate, "play_one", stop_after_three(simulate.play_one))
+    monkeypatch.setattr(simulation, "play_simulated", stop_after_three(simulation.play_simulated))
     t0 = time.monotonic()
     with pytest.raises(Stop):
         run(["simulate", "stichwahl", "--games", str(10**9), "--seats", "random,random,random,random",

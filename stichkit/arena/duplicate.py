@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -19,7 +20,7 @@ from stichkit import bots
 from stichkit.core import Game, OptionError, RecordError
 from stichkit.core.errors import quote
 
-from .parallel import ordered_map
+from .executors import Executor, make_executor
 
 
 @dataclass(frozen=True)
@@ -275,20 +276,26 @@ def run_tournament(
     seed: int,
     *,
     workers: int = 1,
+    executor: Executor | None = None,
     records: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
     finished: Mapping[tuple[int, int], GameResult] | None = None,
 ) -> list[GameResult]:
-    """Play the whole schedule (in `workers` processes); results in schedule order.
+    """Play the whole schedule on `executor` (default: `workers` local processes); results in
+    schedule order, whichever game finished first.
 
     `finished` maps (deal, rotation) to games already played (`result_from_record`): those are
     not played again, so an interrupted tournament goes on where it stopped. `on_result` is
-    called for each game played now. The schedule is streamed: only the results are kept."""
+    called for each game played now, as soon as it ends (to write its record at once). The
+    schedule is streamed: only the results are kept."""
     done = dict(finished or {})
     tasks = schedule(game, specs, deals, seed, records=records)
     todo = (t for t in tasks if (t.deal, t.rotation) not in done)
-    for r in ordered_map(play_task, todo, workers):
-        done[(r.deal, r.rotation)] = r
-        if on_result is not None:
-            on_result(r)
+    with ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(make_executor(None, workers))
+        for _, r in executor.completed(play_task, todo):
+            done[(r.deal, r.rotation)] = r
+            if on_result is not None:
+                on_result(r)
     return [done[(t.deal, t.rotation)] for t in tasks]

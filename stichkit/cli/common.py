@@ -107,7 +107,7 @@ def check_seed(seed: int | None) -> None:
 
 
 def check_workers(workers: int) -> None:
-    from stichkit.arena.parallel import MAX_WORKERS
+    from stichkit.arena.executors import MAX_WORKERS
 
     if not 1 <= workers <= MAX_WORKERS:
         raise CliError(f"--workers must be 1 to {MAX_WORKERS} (never more processes than games are started)")

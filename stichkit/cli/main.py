@@ -13,6 +13,7 @@ import sys
 from typing import Any, NoReturn
 
 import stichkit
+from stichkit.arena.executors import EXECUTORS
 
 from .common import HUMAN, CliError, check_path, check_seed, check_workers, load_game, parse_options, parse_seats
 from .interop import add_commands as add_interop_commands
@@ -55,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     sim.add_argument("--seats", required=True, help="one bot per seat, e.g. heuristic,random,heuristic,random")
     sim.add_argument("--seed", type=int, help="game i uses seed SEED+i (default: random, printed)")
-    sim.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
+    add_executor_args(sim)
     sim.add_argument("--json", action="store_true", help="print machine-readable results only")
 
     tour = sub.add_parser("tournament", help="a duplicate tournament between bots",
@@ -66,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="one bot per seat, e.g. ismcts,heuristic,ismcts,heuristic (or ismcts:time=0.2)")  # fmt: skip
     tour.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals (each played per rotation)")
     tour.add_argument("--seed", type=int, help="deal i uses game seed SEED+i (default: random, printed)")
-    tour.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
+    add_executor_args(tour)
     tour.add_argument("--json", action="store_true", help="print machine-readable results only")
     tour.add_argument("--plot", metavar="FILE.png", help="draw the mean scores with their intervals to FILE.png")
     tour.add_argument("--records", metavar="DIR", help="write every game's record (and index.json) to DIR")
@@ -83,6 +84,54 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot
     return parser
+
+
+def add_executor_args(cmd: argparse.ArgumentParser) -> None:
+    """Where the games are played (see docs/cluster.md)."""
+    cmd.add_argument("--workers", type=int, metavar="K",
+                     help="games played at once (default: 1; with --executor process, this machine's CPUs; "
+                          "with --executor ray, the Ray cluster's CPUs)")  # fmt: skip
+    cmd.add_argument("--executor", choices=EXECUTORS,
+                     help="serial (in this process), process (local worker processes) or ray (a Ray cluster: "
+                          "pip install 'stichkit[cluster]'); default: process if --workers is over 1, "
+                          "else serial")  # fmt: skip
+    cmd.add_argument("--ray-address", metavar="ADDRESS",
+                     help="the Ray cluster's head node, host:port (or auto: the cluster this machine joined); "
+                          "default: $RAY_ADDRESS, else a Ray started on this machine for the run")  # fmt: skip
+    cmd.add_argument("--ray-runtime-env", metavar="JSON",
+                     help='Ray runtime environment for the workers, e.g. {"pip": ["stichkit"]} or '
+                          '{"py_modules": ["/path/to/stichkit"]}')  # fmt: skip
+
+
+def executor_factory(args: argparse.Namespace) -> Any:
+    """The executor the arguments choose, as a function that makes it: the command checks its
+    other input first, so that a typo never waits for a Ray cluster to start."""
+    import json
+
+    from stichkit.arena.executors import ExecutorError, make_executor
+
+    if args.workers is not None:
+        check_workers(args.workers)
+    env = None
+    if args.ray_runtime_env is not None:
+        try:
+            env = json.loads(args.ray_runtime_env)
+        except json.JSONDecodeError as e:
+            raise CliError(f"--ray-runtime-env is not valid JSON ({e.msg}, column {e.colno})") from None
+        if not isinstance(env, dict):
+            raise CliError('--ray-runtime-env is a JSON object, e.g. {"pip": ["stichkit"]}')
+
+    def make() -> Any:
+        try:
+            return make_executor(args.executor, args.workers, address=args.ray_address, runtime_env=env)
+        except ExecutorError as e:
+            raise CliError(str(e)) from None
+
+    if args.executor == "serial" and args.workers not in (None, 1):
+        raise CliError("--executor serial plays in this process, one game at a time: leave out --workers")
+    if args.executor not in (None, "ray") and (args.ray_address or env):
+        raise CliError(f"--ray-address and --ray-runtime-env are for --executor ray, not {args.executor}")
+    return make
 
 
 def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = None) -> int:
@@ -157,13 +206,13 @@ def cmd_simulate(args: argparse.Namespace, console: Any) -> int:
 
     if not 1 <= args.games <= MAX_GAMES:
         raise CliError(f"--games must be 1 to {MAX_GAMES:,}")
-    check_workers(args.workers)
     check_seed(args.seed)
+    executor = executor_factory(args)
     game = load_game(args.game, parse_options(args.options))
     seats = parse_seats(args.seats, game.num_players, allow_human=False, game=game.name)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     show_bar = console.is_terminal and not args.json
-    results = simulate(game, seats, args.games, seed, args.workers, console, progress=show_bar)
+    results = simulate(game, seats, args.games, seed, executor, console, progress=show_bar)
     print_results(results, console, args.json)
     return 0
 
@@ -173,8 +222,8 @@ def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
 
     if not 1 <= args.deals <= MAX_GAMES:
         raise CliError(f"--deals must be 1 to {MAX_GAMES:,}")
-    check_workers(args.workers)
     check_seed(args.seed)
+    executor = executor_factory(args)
     if args.resume and not args.records:
         raise CliError("--resume reads the records of an earlier run: give their directory with --records DIR")
     game = load_game(args.game, parse_options(args.options))
@@ -188,7 +237,7 @@ def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     show_bar = console.is_terminal and not args.json
-    res = run(game, args.seats, args.deals, seed, args.workers, console, progress=show_bar, records_dir=args.records,
+    res = run(game, args.seats, args.deals, seed, executor, console, progress=show_bar, records_dir=args.records,
               resume=args.resume)  # fmt: skip
     if args.plot:
         plot(res, args.plot)

@@ -8,6 +8,7 @@ come back, so a run of any length needs no more memory than a short one.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from rich.console import Console
@@ -15,27 +16,10 @@ from rich.markup import escape
 from rich.table import Table
 
 import stichkit
-from stichkit.arena.parallel import ordered_map
 from stichkit.bots import CHEAT_NOTE, is_cheating
 
-from .common import bot_seed, make_bot
+from .common import CliError
 from .render import renderer_for
-
-Task = tuple[str, dict[str, Any], list[str], int]
-
-
-def play_one(task: Task) -> tuple[list[int], list[int], int]:
-    """One bot game: final scores, winners and the number of decisions. Runs in worker processes."""
-    name, options, seats, seed = task
-    state = stichkit.load_game(name, **options).new_state(seed=seed)
-    bots = [make_bot(bot, bot_seed(seed, i)) for i, bot in enumerate(seats)]
-    moves = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state, seat))
-        moves += 1
-    return state.scores(), state.winners(), moves
 
 
 def simulate(
@@ -43,16 +27,18 @@ def simulate(
     seats: list[str],
     games: int,
     seed: int,
-    workers: int,
+    executor: Callable[[], Any],
     console: Console,
     *,
     progress: bool,
 ) -> dict[str, Any]:
-    """Play `games` games (streamed: any number costs no memory) and sum them up."""
+    """Play `games` games (streamed: any number costs no memory) on the executor that
+    `executor()` makes, and sum them up."""
+    from stichkit.arena.simulation import SimulatedGame
+
     options = game.portable_options()
-    tasks = ((game.name, options, seats, seed + i) for i in range(games))
-    chunk = max(1, min(64, games // (workers * 8)))
-    results = ordered_map(play_one, tasks, workers, chunk)
+    tasks = (SimulatedGame(game.name, options, tuple(seats), seed + i) for i in range(games))
+    results = _played(executor, tasks, games)
     tally = Tally(game.num_players)
     if progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -67,6 +53,20 @@ def simulate(
         for r in results:
             tally.add(r)
     return summarize(game, seats, games, seed, tally)
+
+
+def _played(
+    executor: Callable[[], Any], tasks: Iterable[Any], games: int
+) -> Iterator[tuple[list[int], list[int], int]]:
+    from stichkit.arena.executors import ExecutorError
+    from stichkit.arena.simulation import play_simulated
+
+    try:
+        with executor() as ex:
+            chunk = max(1, min(64, games // (ex.workers * 8)))  # short games: fewer, larger units
+            yield from ex.map(play_simulated, tasks, chunk=chunk)
+    except ExecutorError as e:
+        raise CliError(str(e)) from None
 
 
 class Tally:

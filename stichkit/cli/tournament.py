@@ -1,6 +1,8 @@
 """`stich tournament`: duplicate deals between bots, with intervals, ratings, a chart and records.
 
     stich tournament jass --seats ismcts,heuristic,ismcts,heuristic --deals 50 --workers 2
+    stich tournament jass --seats ismcts:iterations=2000,heuristic,ismcts:iterations=2000,heuristic --deals 500 \
+        --executor ray --ray-address 10.0.0.5:6379 --records runs/jass --resume
 
 Bots are written `name` or `name:key=value:...` (e.g. `ismcts:time=0.2`). See docs/arena.md.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +44,7 @@ def run(
     seats: str,
     deals: int,
     seed: int,
-    workers: int,
+    executor: Callable[[], Any],
     console: Console,
     *,
     progress: bool,
@@ -49,6 +52,7 @@ def run(
     resume: bool = False,
 ) -> dict[str, Any]:
     from stichkit.arena import run_tournament, schedule, summarize
+    from stichkit.arena.executors import ExecutorError
     from stichkit.arena.records import read_finished, record_name, write_record
 
     specs = parse_specs(seats, game.num_players, game.name)
@@ -77,6 +81,16 @@ def run(
             write_record(out_dir, game.name, r)
         r.record = None  # on disk now: a long run keeps only the results in memory
 
+    def play(on_result: Callable[[Any], None]) -> list[Any]:
+        """The games not played yet, on the executor the command chose (started only now)."""
+        try:
+            with executor() as ex:
+                return run_tournament(game, specs, deals, seed, executor=ex, records=out_dir is not None,
+                                      on_result=on_result, finished=finished)  # fmt: skip
+        except ExecutorError as e:
+            kept = f". The games played so far are in {out_dir}: --resume goes on from them" if out_dir else ""
+            raise CliError(f"{e}{kept}") from None
+
     if progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -88,11 +102,9 @@ def run(
                 keep(r)
                 bar.advance(task)
 
-            results = run_tournament(game, specs, deals, seed, workers=workers, records=out_dir is not None,
-                                     on_result=step, finished=finished)  # fmt: skip
+            results = play(step)
     else:
-        results = run_tournament(game, specs, deals, seed, workers=workers, records=out_dir is not None,
-                                 on_result=keep, finished=finished)  # fmt: skip
+        results = play(keep)
     summary = summarize(game, specs, deals, seed, results)
     if finished:
         summary["resumed_games"] = len(finished)

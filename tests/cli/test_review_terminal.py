@@ -287,7 +287,7 @@ def _quick_open(monkeypatch: pytest.MonkeyPatch) -> None:
     def make(name: str, seed: int | None) -> object:
         return bots.make(name, seed=seed, **({"iterations": 4} if name == "open" else {}))
 
-    monkeypatch.setattr("stichkit.cli.simulate.make_bot", make)
+    monkeypatch.setattr("stichkit.arena.simulation.make_bot", make)
     monkeypatch.setattr("stichkit.cli.play.make_bot", make)
 
 
