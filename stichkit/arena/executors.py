@@ -231,16 +231,13 @@ class RayExecutor(Executor):
         except ImportError:
             raise ExecutorError(NEED_RAY) from None
         self.ray = ray
-        self.owned = _connect(ray, address, connect_timeout)
+        self.owned = _connect(ray, address, dict(runtime_env) if runtime_env else None, connect_timeout)
         try:
             cpus = int(ray.cluster_resources().get("CPU", 0))
             if cpus < 1:
                 raise ExecutorError("the Ray cluster has no CPU to play on (every node was started with --num-cpus=0)")
             super().__init__(workers or cpus)
-            options: dict[str, Any] = {"num_cpus": 1, "max_retries": MAX_RETRIES}
-            if runtime_env:
-                options["runtime_env"] = dict(runtime_env)
-            self.remote = ray.remote(**options)(_play_on_ray)
+            self.remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_play_on_ray)
         except BaseException:
             self.close()
             raise
@@ -281,7 +278,7 @@ class RayExecutor(Executor):
             self.owned = False
 
 
-def _connect(ray: Any, address: str | None, timeout: float) -> bool:
+def _connect(ray: Any, address: str | None, runtime_env: dict[str, Any] | None, timeout: float) -> bool:
     """Connect this process to Ray; True if it is our own connection (to shut down at the end).
 
     An unreachable address is an ExecutorError at once (Ray itself would retry for many minutes),
@@ -290,37 +287,41 @@ def _connect(ray: Any, address: str | None, timeout: float) -> bool:
         here = ray.get_runtime_context().gcs_address
         if address not in (None, "auto", here):
             raise ExecutorError(f"this process is already connected to the Ray cluster at {here}, not {address}")
+        if runtime_env:
+            raise ExecutorError("this process is already connected to Ray: its runtime environment was set then")
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
-    if address in (None, "local"):
-        ray.init(address=address, logging_level=logging.WARNING)
-        return True
-    assert address is not None
-    _check_reachable(address)
+    where = "a Ray of its own" if address in (None, "local") else f"the Ray cluster at {address}"
     box: dict[str, BaseException | bool] = {}
 
     def attempt() -> None:
         try:
-            ray.init(address=address, logging_level=logging.WARNING)
+            ray.init(address=address, runtime_env=runtime_env, logging_level=logging.WARNING)
             box["done"] = True
-        except BaseException as e:
+        except Exception as e:
             box["error"] = e
 
-    # In a thread, so that a cluster that never answers cannot hang us; the only thing Ray minds
-    # about that is that it cannot set its SIGTERM handler there, which it says in a warning.
-    quiet = _Without("SIGTERM handler is not set")
-    logging.getLogger("ray._private.worker").addFilter(quiet)
-    thread = threading.Thread(target=attempt, name="ray-connect", daemon=True)
-    thread.start()
-    thread.join(timeout)
-    logging.getLogger("ray._private.worker").removeFilter(quiet)
-    if thread.is_alive():
-        raise ExecutorError(f"the Ray cluster at {address} did not answer within {timeout:.0f} s: is that the head "
-                            f"node's address (host:6379 by default)? If it is, {AUTH_HINT}")  # fmt: skip
+    if address in (None, "local"):
+        attempt()
+    else:
+        _check_reachable(address)
+        # In a thread, so that a cluster that never answers cannot hang us; all Ray minds about
+        # that is that it cannot set its SIGTERM handler there, which it says in a warning.
+        quiet = _Without("SIGTERM handler is not set")
+        logging.getLogger("ray._private.worker").addFilter(quiet)
+        thread = threading.Thread(target=attempt, name="ray-connect", daemon=True)
+        thread.start()
+        thread.join(timeout)
+        logging.getLogger("ray._private.worker").removeFilter(quiet)
+        if thread.is_alive():
+            raise ExecutorError(f"{where} did not answer within {timeout:.0f} s: is that the head node's address "
+                                f"(host:6379 by default)? If it is, {AUTH_HINT}")  # fmt: skip
     error = box.get("error")
+    if isinstance(error, ConnectionError | ray.exceptions.AuthenticationError):
+        raise ExecutorError(f"cannot connect to {where}: {error}. Note: {AUTH_HINT}") from None
+    if isinstance(error, ValueError | RuntimeError | TypeError):  # e.g. a runtime environment Ray refuses
+        raise ExecutorError(f"cannot start {where}: {error}") from None
     if isinstance(error, BaseException):
-        if isinstance(error, ConnectionError | ray.exceptions.AuthenticationError | RuntimeError | ValueError):
-            raise ExecutorError(f"cannot connect to the Ray cluster at {address}: {error}. Note: {AUTH_HINT}") from None
         raise error
     return True
 

@@ -20,6 +20,11 @@ RAY_ENV = {
     "RAY_AUTH_TOKEN": secrets.token_hex(32),
     "RAY_USAGE_STATS_ENABLED": "0",
 }
+# Ray reads its authentication mode once, when it is first imported: so it is set here, before
+# any test imports Ray, and given back at the end of the session.
+SAVED = {k: os.environ.get(k) for k in (*RAY_ENV, "RAY_ADDRESS")}
+os.environ.update(RAY_ENV)
+os.environ.pop("RAY_ADDRESS", None)  # the tests choose their cluster themselves
 
 
 class RaySession:
@@ -40,7 +45,7 @@ class RaySession:
             self.mode = "local"
 
     def two_nodes(self) -> Any:
-        """The cluster (its `address` is the head node's); this process is connected to it."""
+        """The cluster (its `address` is the head node's); this process is not connected to it."""
         if self.mode != "cluster":
             from ray.cluster_utils import Cluster
 
@@ -49,7 +54,6 @@ class RaySession:
             self.cluster = Cluster(initialize_head=True, head_node_args=node)
             self.cluster.add_node(**node)
             self.cluster.wait_for_nodes()
-            self.ray.init(address=self.cluster.address, logging_level="warning")
             self.mode = "cluster"
         return self.cluster
 
@@ -64,9 +68,6 @@ class RaySession:
 @pytest.fixture(scope="session")
 def ray_session() -> Iterator[RaySession]:
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'stichkit[cluster]')")
-    saved = {k: os.environ.get(k) for k in (*RAY_ENV, "RAY_ADDRESS")}
-    os.environ.update(RAY_ENV)
-    os.environ.pop("RAY_ADDRESS", None)  # the tests choose their cluster themselves
     temp_dir = tempfile.mkdtemp(prefix="stichkit-ray-")  # short: Ray's socket paths must fit in 107 bytes
     session = RaySession(ray, temp_dir)
     try:
@@ -74,7 +75,7 @@ def ray_session() -> Iterator[RaySession]:
     finally:
         session.stop()
         shutil.rmtree(temp_dir, ignore_errors=True)
-        for key, value in saved.items():
+        for key, value in SAVED.items():
             if value is None:
                 os.environ.pop(key, None)
             else:

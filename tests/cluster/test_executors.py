@@ -141,12 +141,12 @@ def test_a_cluster_that_never_answers_is_an_error_after_the_timeout() -> None:
     port = server.getsockname()[1]
     threading.Thread(target=lambda: [server.accept() for _ in range(100)], daemon=True).start()
     code = ("from stichkit.arena import RayExecutor, ExecutorError\n"
-            f"try: RayExecutor(address='127.0.0.1:{port}', connect_timeout=3)\n"
+            f"try: RayExecutor(address='127.0.0.1:{port}', connect_timeout=1)\n"
             "except ExecutorError as e: print(e)")  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env).stdout
     server.close()
-    assert f"the Ray cluster at 127.0.0.1:{port} did not answer within 3 s" in out and "RAY_AUTH_TOKEN" in out
+    assert f"the Ray cluster at 127.0.0.1:{port} did not answer within 1 s" in out and "RAY_AUTH_TOKEN" in out
 
 
 def test_make_executor_defaults() -> None:
