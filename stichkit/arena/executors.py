@@ -210,7 +210,8 @@ class RayExecutor(Executor):
     """Ray tasks, one CPU each, on a local or remote Ray cluster.
 
     `address`: a head node's `host:port`, `auto` (the cluster this machine joined with `ray
-    start`), `local` or None (start a Ray of our own on this machine); None also reads RAY_ADDRESS.
+    start`), or `local` (a Ray of our own on this machine, for this run); None: RAY_ADDRESS, else
+    `local`.
     A process that is already connected (`ray.init` done by the caller) uses that connection.
     `workers`: units in flight at once; by default as many as the cluster has CPUs.
     `runtime_env`: Ray's runtime environment for the workers, e.g. {"py_modules": [stichkit]} to
@@ -237,11 +238,18 @@ class RayExecutor(Executor):
             if cpus < 1:
                 raise ExecutorError("the Ray cluster has no CPU to play on (every node was started with --num-cpus=0)")
             super().__init__(workers or cpus)
+            self.cpus = cpus
             self.remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_play_on_ray)
         except BaseException:
             self.close()
             raise
         self.nodes: Counter[str] = Counter()  # node id -> units played there
+
+    @property
+    def window(self) -> int:
+        """Ray runs every task it is given as soon as a CPU is free: so only with every CPU of
+        the cluster in use may units wait in its queue; fewer workers, no more units than that."""
+        return 2 * self.workers if self.workers >= self.cpus else self.workers
 
     def completed(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[tuple[int, R]]:
         ray = self.ray
@@ -290,8 +298,9 @@ def _connect(ray: Any, address: str | None, runtime_env: dict[str, Any] | None, 
         if runtime_env:
             raise ExecutorError("this process is already connected to Ray: its runtime environment was set then")
         return False
-    address = address or os.environ.get("RAY_ADDRESS") or None
-    where = "a Ray of its own" if address in (None, "local") else f"the Ray cluster at {address}"
+    # Not None: ray.init() would join a cluster that this machine started with `ray start`.
+    address = address or os.environ.get("RAY_ADDRESS") or "local"
+    where = "a Ray of its own" if address == "local" else f"the Ray cluster at {address}"
     box: dict[str, BaseException | bool] = {}
 
     def attempt() -> None:
@@ -301,7 +310,7 @@ def _connect(ray: Any, address: str | None, runtime_env: dict[str, Any] | None, 
         except Exception as e:
             box["error"] = e
 
-    if address in (None, "local"):
+    if address == "local":
         attempt()
     else:
         _check_reachable(address)
@@ -359,9 +368,10 @@ def make_executor(
     address: str | None = None,
     runtime_env: Mapping[str, Any] | None = None,
 ) -> Executor:
-    """The executor by name; without a name, `process` for more than one worker, else `serial`."""
+    """The executor by name; without a name, `ray` if given an address or a runtime environment,
+    else `process` for more than one worker, else `serial`."""
     if kind is None:
-        kind = "ray" if address else "process" if workers is not None and workers > 1 else "serial"
+        kind = "ray" if address or runtime_env else "process" if workers is not None and workers > 1 else "serial"
     if kind not in EXECUTORS:
         raise ExecutorError(f"unknown executor {kind!r}; use one of: {', '.join(EXECUTORS)}")
     if kind != "ray" and (address or runtime_env):

@@ -40,7 +40,7 @@ class RaySession:
     def local(self) -> None:
         if self.mode != "local":
             self.stop()
-            self.ray.init(num_cpus=2, object_store_memory=100 * 2**20, _temp_dir=self.temp_dir,
+            self.ray.init(address="local", num_cpus=2, object_store_memory=100 * 2**20, _temp_dir=self.temp_dir,
                           logging_level="warning")  # fmt: skip
             self.mode = "local"
 
