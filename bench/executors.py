@@ -11,7 +11,7 @@ Workloads (duplicate tournaments through `run_tournament`, one game per unit of 
 
 Ray runs on this machine (`ray.init(num_cpus=2)`), started once; its start-up is reported apart,
 and a warm-up run lets its workers import stichkit before the clock runs. The pool is started
-for every run, as `stich` does. Each figure is the best of `--repeat` runs. Overhead per game:
+for every run, as `stich` does. Each figure is the best of `--repeat` interleaved rounds. Overhead per game:
 (Ray's seconds - the pool's seconds) / games, at the same number of workers.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import platform
 import secrets
@@ -39,13 +40,25 @@ WORKLOADS = {
 }
 
 
-def best_of(repeat: int, make: Callable[[], Executor], game: stichkit.Game, specs: list[Any], deals: int) -> float:
-    best = float("inf")
+CONFIGS: dict[str, Callable[[], Executor]] = {
+    "serial": SerialExecutor,
+    "process/1": lambda: ProcessExecutor(1),
+    "ray/1": lambda: RayExecutor(1),
+    "process/2": lambda: ProcessExecutor(2),
+    "ray/2": lambda: RayExecutor(2),
+}
+
+
+def timings(repeat: int, game: stichkit.Game, specs: list[Any], deals: int) -> dict[str, float]:
+    """The best of `repeat` rounds per executor; each round runs every executor once, one after
+    the other, so that other work on the machine hits them all alike."""
+    best = dict.fromkeys(CONFIGS, float("inf"))
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        with make() as ex:
-            run_tournament(game, specs, deals, seed=2024, executor=ex)
-        best = min(best, time.perf_counter() - t0)
+        for name, make in CONFIGS.items():
+            t0 = time.perf_counter()
+            with make() as ex:
+                run_tournament(game, specs, deals, seed=2024, executor=ex)
+            best[name] = min(best[name], time.perf_counter() - t0)
     return best
 
 
@@ -54,7 +67,8 @@ def main() -> None:
     ap.add_argument("--only", choices=sorted(WORKLOADS), help="one workload only")
     ap.add_argument("--short-deals", type=int, default=WORKLOADS["short"][1])
     ap.add_argument("--long-deals", type=int, default=WORKLOADS["long"][1])
-    ap.add_argument("--repeat", type=int, default=3, help="best of R runs (short games; long ones run once)")
+    ap.add_argument("--repeat", type=int, default=3, help="best of R rounds for short games")
+    ap.add_argument("--long-repeat", type=int, default=1, help="best of R rounds for long games")
     ap.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     args = ap.parse_args()
 
@@ -64,7 +78,7 @@ def main() -> None:
     import ray
 
     t0 = time.perf_counter()
-    ray.init(address="local", num_cpus=2, logging_level="warning")
+    ray.init(address="local", num_cpus=2, logging_level=logging.WARNING)
     ray_start = time.perf_counter() - t0
     game = stichkit.load_game("jass")
     machine = f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
@@ -76,14 +90,11 @@ def main() -> None:
             if args.only not in (None, name):
                 continue
             deals = args.short_deals if name == "short" else args.long_deals
-            repeat = args.repeat if name == "short" else 1
+            repeat = args.repeat if name == "short" else args.long_repeat
             specs = [parse_bot(b) for b in seats.split(",")]
             with RayExecutor(2) as warm:  # Ray's workers import stichkit now, not on the clock
                 games = len(run_tournament(game, specs, 1, seed=0, executor=warm)) * deals
-            rows: dict[str, float] = {"serial": best_of(repeat, SerialExecutor, game, specs, deals)}
-            for workers in (1, 2):
-                rows[f"process/{workers}"] = best_of(repeat, lambda w=workers: ProcessExecutor(w), game, specs, deals)
-                rows[f"ray/{workers}"] = best_of(repeat, lambda w=workers: RayExecutor(w), game, specs, deals)
+            rows = timings(repeat, game, specs, deals)
             figures = {k: {"seconds": round(v, 3), "games_per_s": round(games / v, 2)} for k, v in rows.items()}
             overhead = {str(w): round(1000 * (rows[f"ray/{w}"] - rows[f"process/{w}"]) / games, 3) for w in (1, 2)}
             out["workloads"][name] = {"seats": seats, "games": games, "runs": figures,
