@@ -328,10 +328,8 @@ def _connect(ray: Any, address: str | None, runtime_env: dict[str, Any] | None, 
     error = box.get("error")
     if isinstance(error, ConnectionError | ray.exceptions.AuthenticationError):
         raise ExecutorError(f"cannot connect to {where}: {error}. Note: {AUTH_HINT}") from None
-    if isinstance(error, ValueError | RuntimeError | TypeError):  # e.g. a runtime environment Ray refuses
-        raise ExecutorError(f"cannot start {where}: {error}") from None
-    if isinstance(error, BaseException):
-        raise error
+    if isinstance(error, BaseException):  # e.g. a runtime environment Ray refuses
+        raise ExecutorError(f"cannot start {where}: {type(error).__name__}: {error}") from None
     return True
 
 

@@ -13,7 +13,7 @@ import pytest
 from stichkit.arena import RayExecutor, play_task, run_tournament, schedule
 from stichkit.core import OptionError
 
-from .conftest import RaySession
+from .conftest import RAY_ENV, RaySession
 from .tools import GAMES, files, kill_one, specs, stich, tournament, untimed
 
 RAY = ("--executor", "ray", "--workers", "2")
@@ -64,7 +64,7 @@ def test_a_killed_ray_worker_loses_only_its_game(local_ray: RaySession) -> None:
         deadline = time.monotonic() + 30
         with lock:
             while not killed and time.monotonic() < deadline:  # the other worker plays now: find it by its title
-                pid = kill_one(b"ray::_play_on_ray")
+                pid = kill_one(b"ray::_play_on_ray", env=RAY_ENV["RAY_AUTH_TOKEN"].encode())
                 if pid is not None:
                     killed.append(pid)
 
@@ -85,7 +85,10 @@ def test_an_error_of_the_game_reaches_the_caller_through_ray(local_ray: RaySessi
     assert ex.workers == 2  # by default, the cluster's CPUs
 
 
-def test_an_address_of_another_cluster_is_refused(local_ray: RaySession) -> None:
-    code, out = stich("simulate", "stichwahl", "--games", "1", "--seats", "random,random,random,random",
-                      "--ray-address", "10.0.0.5:6379")  # fmt: skip
+def test_a_connected_process_keeps_its_cluster(local_ray: RaySession) -> None:
+    """A process where ray.init was called already (a notebook, these tests) plays on that Ray."""
+    argv = ("simulate", "stichwahl", "--games", "1", "--seats", "random,random,random,random")
+    code, out = stich(*argv, "--ray-address", "10.0.0.5:6379")
     assert code == 2 and "already connected to the Ray cluster at" in out.replace("\n", " ")
+    code, out = stich(*argv, "--ray-runtime-env", '{"pip": ["stichkit"]}')
+    assert code == 2 and "its runtime environment was set then" in out.replace("\n", " ")

@@ -67,17 +67,19 @@ def specs(game: str) -> tuple[stichkit.Game, list[Any]]:
     return loaded, [parse_bot(b) for b in seats.split(",")]
 
 
-def kill_one(title: bytes, parent: int | None = None) -> int | None:
-    """SIGKILL one process whose command line starts with `title` (and whose parent is `parent`)."""
+def kill_one(title: bytes, *, parent: int | None = None, env: bytes | None = None) -> int | None:
+    """SIGKILL one process whose command line starts with `title`, whose parent is `parent` and
+    whose environment holds `env` (e.g. this session's Ray token: none of another Ray's workers)."""
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
         try:
             cmdline = Path(entry.path, "cmdline").read_bytes()
             ppid = int(Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()[1])
+            environ = Path(entry.path, "environ").read_bytes() if env is not None else b""
         except (OSError, ValueError, IndexError):
             continue
-        if cmdline.startswith(title) and (parent is None or ppid == parent):
+        if cmdline.startswith(title) and parent in (None, ppid) and (env is None or env in environ):
             os.kill(int(entry.name), signal.SIGKILL)
             return int(entry.name)
     return None
