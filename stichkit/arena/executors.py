@@ -210,8 +210,8 @@ class RayExecutor(Executor):
     """Ray tasks, one CPU each, on a local or remote Ray cluster.
 
     `address`: a head node's `host:port`, `auto` (the cluster this machine joined with `ray
-    start`), or `local` (a Ray of our own on this machine, for this run); None: RAY_ADDRESS, else
-    `local`.
+    start`), or `local` (a Ray of our own on this machine, for this run, with `workers` CPUs);
+    None: RAY_ADDRESS, else `local`.
     A process that is already connected (`ray.init` done by the caller) uses that connection.
     `workers`: units in flight at once; by default as many as the cluster has CPUs.
     `runtime_env`: Ray's runtime environment for the workers, e.g. {"py_modules": [stichkit]} to
@@ -232,7 +232,7 @@ class RayExecutor(Executor):
         except ImportError:
             raise ExecutorError(NEED_RAY) from None
         self.ray = ray
-        self.owned = _connect(ray, address, dict(runtime_env) if runtime_env else None, connect_timeout)
+        self.owned = _connect(ray, address, dict(runtime_env) if runtime_env else None, connect_timeout, workers)
         try:
             cpus = int(ray.cluster_resources().get("CPU", 0))
             if cpus < 1:
@@ -286,8 +286,11 @@ class RayExecutor(Executor):
             self.owned = False
 
 
-def _connect(ray: Any, address: str | None, runtime_env: dict[str, Any] | None, timeout: float) -> bool:
+def _connect(
+    ray: Any, address: str | None, runtime_env: dict[str, Any] | None, timeout: float, cpus: int | None
+) -> bool:
     """Connect this process to Ray; True if it is our own connection (to shut down at the end).
+    A Ray of our own gets `cpus` CPUs (default: all of this machine's): no more idle workers.
 
     An unreachable address is an ExecutorError at once (Ray itself would retry for many minutes),
     and a connection that does not come within `timeout` seconds is one too."""
@@ -303,9 +306,11 @@ def _connect(ray: Any, address: str | None, runtime_env: dict[str, Any] | None, 
     where = "a Ray of its own" if address == "local" else f"the Ray cluster at {address}"
     box: dict[str, BaseException | bool] = {}
 
+    own = {"num_cpus": cpus} if address == "local" else {}
+
     def attempt() -> None:
         try:
-            ray.init(address=address, runtime_env=runtime_env, logging_level=logging.WARNING)
+            ray.init(address=address, runtime_env=runtime_env, logging_level=logging.WARNING, **own)
             box["done"] = True
         except Exception as e:
             box["error"] = e

@@ -1,11 +1,13 @@
-"""One real Ray per test session, shared by every Ray test: a local Ray (`ray.init(num_cpus=2)`)
-and, for the tests that need two nodes, a simulated cluster of two nodes on this machine
+"""One real Ray per test session, shared by every Ray test: a local Ray with 2 CPUs, started as
+`stich --executor ray --workers 2` starts one (`ray.init(address="local", num_cpus=2)`), and, for
+the tests that need two nodes, a simulated cluster of two nodes on this machine
 (`ray.cluster_utils.Cluster`). Both run with token authentication, with a token of this session
 in the environment (so nothing is written to ~/.ray), in a temporary directory of their own, and
 are shut down at the end of the session, every Ray process with them."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import secrets
 import shutil
@@ -15,7 +17,10 @@ from typing import Any
 
 import pytest
 
+TEMP = tempfile.mkdtemp(prefix="stichkit-ray-")  # short: Ray's socket paths must fit in 107 bytes
+atexit.register(shutil.rmtree, TEMP, True)
 RAY_ENV = {
+    "RAY_TMPDIR": TEMP,  # Ray's files, and the address file of `ray.init(address="auto")`, go here
     "RAY_AUTH_MODE": "token",
     "RAY_AUTH_TOKEN": secrets.token_hex(32),
     "RAY_USAGE_STATS_ENABLED": "0",
@@ -31,17 +36,19 @@ class RaySession:
     """Connects the test process to a local Ray or to the two-node cluster, starting each when first
     needed (the tests that need the cluster run last, so each starts at most once)."""
 
-    def __init__(self, ray: Any, temp_dir: str) -> None:
+    def __init__(self, ray: Any) -> None:
         self.ray = ray
-        self.temp_dir = temp_dir
         self.mode: str | None = None
         self.cluster: Any = None
+        self.executor: Any = None
 
     def local(self) -> None:
         if self.mode != "local":
+            from stichkit.arena import RayExecutor
+
             self.stop()
-            self.ray.init(address="local", num_cpus=2, object_store_memory=100 * 2**20, _temp_dir=self.temp_dir,
-                          logging_level="warning")  # fmt: skip
+            self.executor = RayExecutor(2, address="local")  # kept open: later executors use its connection
+            assert self.executor.owned and self.ray.cluster_resources()["CPU"] == 2
             self.mode = "local"
 
     def two_nodes(self) -> Any:
@@ -50,7 +57,7 @@ class RaySession:
             from ray.cluster_utils import Cluster
 
             self.stop()
-            node = {"num_cpus": 1, "object_store_memory": 80 * 2**20, "temp_dir": self.temp_dir}
+            node = {"num_cpus": 1, "object_store_memory": 80 * 2**20}
             self.cluster = Cluster(initialize_head=True, head_node_args=node)
             self.cluster.add_node(**node)
             self.cluster.wait_for_nodes()
@@ -58,6 +65,9 @@ class RaySession:
         return self.cluster
 
     def stop(self) -> None:
+        if self.executor is not None:
+            self.executor.close()
+            self.executor = None
         self.ray.shutdown()
         if self.cluster is not None:
             self.cluster.shutdown()
@@ -68,13 +78,12 @@ class RaySession:
 @pytest.fixture(scope="session")
 def ray_session() -> Iterator[RaySession]:
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'stichkit[cluster]')")
-    temp_dir = tempfile.mkdtemp(prefix="stichkit-ray-")  # short: Ray's socket paths must fit in 107 bytes
-    session = RaySession(ray, temp_dir)
+    session = RaySession(ray)
     try:
         yield session
     finally:
         session.stop()
-        shutil.rmtree(temp_dir, ignore_errors=True)
+        shutil.rmtree(TEMP, ignore_errors=True)
         for key, value in SAVED.items():
             if value is None:
                 os.environ.pop(key, None)

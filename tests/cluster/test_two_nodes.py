@@ -48,10 +48,12 @@ def _stich(argv: list[str], env: dict[str, str], cwd: Path) -> subprocess.Comple
 
 def test_stich_from_another_process_with_the_token(cluster: Any, tmp_path: Path) -> None:
     """`stich tournament --executor ray --ray-address HEAD` from a fresh process, as on a real
-    cluster: same standings as a local run; without the token, a clear error, and no hang."""
+    cluster, with stichkit shipped: same standings as a local run; without the token, a clear
+    error, and no hang."""
     options, seats = GAMES["jass"]
     argv = ["tournament", "jass", *options, "--seats", seats, "--deals", "1", "--seed", "7", "--json", "--records",
-            "recs", "--executor", "ray", "--ray-address", cluster.address]  # fmt: skip
+            "recs", "--executor", "ray", "--ray-address", cluster.address,
+            "--ray-runtime-env", json.dumps(SHIP)]  # fmt: skip
     (tmp_path / "ray").mkdir()
     done = _stich(argv, dict(os.environ), tmp_path / "ray")
     assert done.returncode == 0, done.stderr
