@@ -12,7 +12,7 @@ from typing import Any
 import stichkit
 from stichkit.bots import Bot
 
-from .duplicate import BotSpec
+from .duplicate import parse_bot
 
 
 @dataclass(frozen=True)
@@ -21,13 +21,14 @@ class SimulatedGame:
 
     game: str
     options: dict[str, Any]
-    seats: tuple[str, ...]  # bot name per seat
+    seats: tuple[str, ...]  # bot spec per seat
     seed: int  # the game seed
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """The bot `name`, seeded with `seed` if it takes a seed."""
-    return BotSpec(name, name).make(seed)
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot from its spec (`name` or `name:key=value...`), seeded with `seed` if it takes a seed
+    (and its spec sets none)."""
+    return parse_bot(spec).make(seed)
 
 
 def play_simulated(spec: SimulatedGame) -> tuple[list[int], list[int], int]:
