@@ -36,6 +36,7 @@ register(OpenBot)
 # above never load what only they need: name -> (module, class).
 _LAZY: dict[str, tuple[str, str]] = {
     "remote": ("stichkit.interop.jasskit.remote", "RemoteBot"),  # a bot behind jass-kit's HTTP protocol
+    "policy": ("stichkit.rl.policy_bot", "PolicyBot"),  # a trained policy; needs the rl and rl-train extras
 }
 
 
@@ -45,7 +46,10 @@ def bot_class(name: Any) -> type[Bot] | None:
         return None
     if name not in _BOTS and name in _LAZY:
         module, attr = _LAZY[name]
-        register(getattr(importlib.import_module(module), attr))
+        try:
+            register(getattr(importlib.import_module(module), attr))
+        except ImportError as e:  # its extra is not installed: say which, not a traceback
+            raise OptionError(f"bot {name!r} cannot be loaded ({e}); install its extra (docs/bots.md)") from None
     return _BOTS.get(name)
 
 
