@@ -9,6 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet torch==2.13.0  # the CPU wheel, before the rl-train extra asks for torch
 	$(BIN)/pip install --quiet -e ".[all,dev]"
 	touch $(STAMP)
 

@@ -78,9 +78,7 @@ class Encoder(ABC):
         self.fill_views([view], out[None, :])
         return out
 
-    def observations(
-        self, states: Sequence[State], seats: Sequence[int], out: np.ndarray | None = None
-    ) -> np.ndarray:
+    def observations(self, states: Sequence[State], seats: Sequence[int], out: np.ndarray | None = None) -> np.ndarray:
         """The batch form: row i is seat `seats[i]`'s observation of `states[i]` (into `out` if given)."""
         return self.fill_views([s.view(p) for s, p in zip(states, seats, strict=True)], out)
 

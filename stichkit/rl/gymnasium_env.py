@@ -61,10 +61,13 @@ class SeatGame:
         self.state: State = game.new_state(seed=0)
         self.bots: dict[int, Any] = {}
         self.rng = random.Random()
+        self.seed_used: int | None = None
 
     def reset(self, seed: int | None) -> None:
+        """A new game: the deal and the seeds of spec-made bots follow from `seed`."""
         from stichkit.arena.duplicate import BotSpec
 
+        self.seed_used = seed
         if seed is not None:
             self.rng.seed(seed)
         game_seed = self.rng.getrandbits(63)

@@ -23,7 +23,7 @@ import stichkit
 from stichkit.core import Game, State
 
 from . import encoding
-from .rewards import final_returns
+from .rewards import final_returns, potentials, scale
 
 PREFIX = "python_stichkit_"
 DEAL_SEEDS = 1 << 16
@@ -223,6 +223,44 @@ class ViewObserver:
         if inner is None:
             return f"seat {player}: deal not yet drawn"
         return json.dumps(inner.view(player), sort_keys=True, separators=(",", ":"))
+
+
+class RolloutEvaluator:
+    """An evaluator for OpenSpiel's MCTS and ISMCTS bots: random rollouts played in stichkit's
+    engine itself (no round trip through OpenSpiel per move). `until="game"` plays to the end
+    and returns the final returns, like OpenSpiel's RandomRolloutEvaluator; `until="round"`
+    stops when the scores first change (the end of a trick, deal or round) and values the
+    position by the score margins (twice the shaping potential, in [-1, 1])."""
+
+    def __init__(self, n_rollouts: int = 1, seed: int | None = None, until: str = "game") -> None:
+        if until not in ("game", "round"):
+            raise ValueError(f"until={until!r} is not allowed; allowed: 'game' or 'round'")
+        self.n_rollouts = n_rollouts
+        self.rng = random.Random(seed)
+        self.until = until
+
+    def evaluate(self, state: StichkitState) -> np.ndarray:
+        inner = state.inner
+        assert inner is not None, "evaluate a dealt state"
+        game = inner.game
+        total = np.zeros(game.num_players)
+        choice = self.rng.choice
+        for _ in range(self.n_rollouts):
+            s = inner.clone()
+            start = s.scores()
+            while not s.is_terminal():
+                s.apply(choice(s.legal_actions()))
+                if self.until == "round" and s.scores() != start:
+                    break
+            if s.is_terminal():
+                total += final_returns(s)
+            else:
+                total += [2 * p for p in potentials(s, scale(game))]
+        return total / self.n_rollouts
+
+    def prior(self, state: StichkitState) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 _REGISTERED: list[str] = []

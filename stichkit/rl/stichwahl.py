@@ -33,7 +33,9 @@ class StichwahlEncoder(Encoder):
         self.o_chosen = add("first_bonus_chosen", n, "per relative seat: 1 once it has laid its first bonus card")
         self.o_bonus = add("bonus_cards", n * 36, "per relative seat, 36 each: its bonus cards lying face up")
         self.o_used = add("used_bonus", 36, "bonus cards used this deal")
-        self.o_trick = add("trick", n * 36, "per trick position, 36 each: the card played there in the trick in progress")
+        self.o_trick = add(
+            "trick", n * 36, "per trick position, 36 each: the card played there in the trick in progress"
+        )
         self.o_leader = add("trick_leader", n, "one-hot relative seat that led the trick in progress")
         self.o_led = add("led_family", 4, "one-hot family led in the trick in progress (0 while only 5s lie)")
         self.o_winner = add("trick_winner", n, "one-hot relative seat that won the trick and chooses the prize")
@@ -101,7 +103,12 @@ class StichwahlEncoder(Encoder):
         target = view["target"]
         for s in range(n):
             r = (s - me) % n
-            at += (base + self.o_sizes + r, base + self.o_piles + r, base + self.o_deal_pts + r, base + self.o_scores + r)
+            at += (
+                base + self.o_sizes + r,
+                base + self.o_piles + r,
+                base + self.o_deal_pts + r,
+                base + self.o_scores + r,
+            )
             values += (
                 view["hand_sizes"][s] / 9,
                 unit(view["point_piles"][s], 16),

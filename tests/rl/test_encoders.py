@@ -1,0 +1,81 @@
+"""The encoders: shape, bounds, the batch form, and the layout docs/rl.md documents."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import stichkit
+import stichkit.rl as rl
+
+from .helpers import CONFIGS, IDS, positions
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_observations_are_float32_in_the_unit_interval_for_every_seat(name: str, options: dict[str, Any]) -> None:
+    game = stichkit.load_game(name, **options)
+    enc = rl.encoding(game)
+    states = positions(name, options, games=2, every=5)
+    for state in states:
+        for seat in range(game.num_players):
+            obs = enc.observation(state, seat)
+            assert obs.dtype == np.float32 and obs.shape == enc.shape
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_the_batch_form_equals_one_observation_at_a_time(name: str, options: dict[str, Any]) -> None:
+    game = stichkit.load_game(name, **options)
+    enc = rl.encoding(game)
+    states = positions(name, options, games=1, every=3)
+    seats = [i % game.num_players for i in range(len(states))]
+    batch = enc.observations(states, seats)
+    single = np.stack([enc.observation(s, p) for s, p in zip(states, seats, strict=True)])
+    assert np.array_equal(batch, single)
+    out = np.full((len(states), enc.size), 0.5, dtype=np.float32)
+    assert enc.observations(states, seats, out=out) is out and np.array_equal(out, single)
+
+
+def test_the_observation_tells_positions_apart() -> None:
+    """Different views give different observations: each decision changes what the seat sees."""
+    game = stichkit.load_game("jass")
+    enc = rl.encoding(game)
+    state = game.new_state(seed=3)
+    seen = set()
+    for _ in range(40):
+        seen.add(enc.observation(state, 0).tobytes())
+        state.apply(state.legal_actions()[0])
+    assert len(seen) == 40
+
+
+def test_encoding_takes_a_game_or_a_name_and_is_shared() -> None:
+    game = stichkit.load_game("stichling", players=3)
+    assert rl.encoding(game) is rl.encoding("stichling", players=3)
+    assert rl.encoding("stichling", players=3).shape != rl.encoding("stichling").shape
+    with pytest.raises(stichkit.OptionError, match="players"):
+        rl.encoding("stichling", players=7)
+    with pytest.raises(TypeError):
+        rl.encoding(42)  # type: ignore[arg-type]
+
+
+def test_a_wrong_output_array_is_refused_clearly() -> None:
+    enc = rl.encoding("jass")
+    state = stichkit.load_game("jass").new_state(seed=1)
+    with pytest.raises(ValueError, match="float32 of shape"):
+        enc.observations([state], [0], out=np.zeros((1, 3), dtype=np.float32))
+
+
+@pytest.mark.parametrize(("name", "options"), [(g, o) for g, o in CONFIGS if g != "jass" or not o])
+def test_docs_list_every_field_of_every_encoder(name: str, options: dict[str, Any]) -> None:
+    """docs/rl.md documents each field by name; the layout tables there come from `describe()`."""
+    text = DOCS.read_text()
+    enc = rl.encoding(name, **options)
+    for field in enc.fields:
+        assert re.search(rf"\b{re.escape(field.name)}\b", text), f"docs/rl.md does not mention {name}'s {field.name}"
+    assert sum(f.size for f in enc.fields) == enc.size
