@@ -25,6 +25,7 @@ for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(var, "1")
 
 import argparse
+import contextlib
 import platform
 import random
 import time
@@ -36,10 +37,8 @@ import stichkit
 import stichkit.rl
 from stichkit.rl.gymnasium_env import StichkitVectorEnv
 
-try:
+with contextlib.suppress(AttributeError, OSError):
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-except (AttributeError, OSError):
-    pass
 
 
 def pettingzoo_loop(env, seconds: float, rng: random.Random) -> tuple[int, float]:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import stichkit
 from stichkit.core import Game, OptionError
 
-from .encoding import Encoder, Field
+from .encoder import Encoder, Field
 from .rewards import final_returns
 
 if TYPE_CHECKING:

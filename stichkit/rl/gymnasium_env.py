@@ -135,7 +135,7 @@ class StichkitGymEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     """One seat of a stichkit game. `opponents`: a bot spec (`"ismcts:time=0.5"`), a bot object,
     or a list of them for the other seats in seat order. `shaping`: see stichkit.rl.rewards."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's own convention)
 
     def __init__(
         self,
@@ -148,7 +148,7 @@ class StichkitGymEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     ) -> None:
         self.game = stichkit.load_game(name, **options)
         self.encoder = encoding(self.game)
-        self.observation_space, self.action_space = _spaces(self.game)
+        self.observation_space, self.action_space = _spaces(self.game)  # type: ignore[assignment]
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode={render_mode!r} is not allowed; allowed: None, 'ansi'")
         self.render_mode = render_mode
@@ -188,18 +188,18 @@ class StichkitGymEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         """The legal actions now, as booleans (sb3-contrib's MaskablePPO calls this)."""
         return self._mask.astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         v = self.state.view(self.seat_game.seat)
         return f"{self.game.name} seat {v['seat']}: hand {' '.join(v['hand'])}, scores {v.get('scores')}"
 
 
-class StichkitVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class StichkitVectorEnv(VectorEnv):
     """`num_envs` games of one seat stepped together in one process (autoreset in the same step:
     an ended game's last observation is in `infos["final_obs"]`, the next game's first is returned)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (Gymnasium's own convention)
 
     def __init__(
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from stichkit.core import Game
 
-from .encoding import Encoder, View, card_table, unit
+from .encoder import Encoder, View, card_table, unit
 
 PHASES = ("trump", "pushed", "play", "over")
 TRUMPS = ("D", "H", "S", "C", "obe", "une")

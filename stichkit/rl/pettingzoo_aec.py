@@ -33,7 +33,7 @@ class StichkitAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
     """One stichkit game as a PettingZoo AEC environment. `shaping` is the reward option
     (see stichkit.rl.rewards); every other keyword is a game option."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "stichkit_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "stichkit_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, name: str, render_mode: str | None = None, shaping: str | None = None, **options: Any):
         super().__init__()
@@ -41,7 +41,7 @@ class StichkitAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
         self.game = stichkit.load_game(name, **options)
         self.encoder = encoding(self.game)
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode={render_mode!r} is not allowed; allowed: None, 'ansi', 'human'")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"stichkit_{self.game.name}_v{VERSION}"}

@@ -25,7 +25,7 @@ SHAPINGS = (None, "score")
 def check_shaping(shaping: object) -> str | None:
     if shaping not in SHAPINGS:
         raise OptionError(f"shaping={shaping!r} is not allowed; allowed: None (final result only) or 'score'")
-    return shaping  # type: ignore[return-value]
+    return None if shaping is None else str(shaping)
 
 
 def final_returns(state: State) -> list[float]:
@@ -53,6 +53,7 @@ def scale(game: Game) -> float:
 def potentials(state: State, score_scale: float) -> list[float]:
     scores = state.scores()
     n = len(scores)
+    margins: list[float]
     if state.game.name == "jass":
         margins = [scores[s] - scores[(s + 1) % 4] for s in range(n)]
     else:

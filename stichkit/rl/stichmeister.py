@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from stichkit.core import Game
 
-from .encoding import Encoder, View, card_table, unit
+from .encoder import Encoder, View, card_table, unit
 
 PHASES = ("choose", "setup", "play", "remove", "over")
 SETUP_KINDS = ("pass", "face_down_last", "show", "discard")
@@ -128,7 +128,7 @@ class StichMeisterEncoder(Encoder):
         played = base + self.o_played
         for k, play in enumerate(view["trick"]):
             c = play["card"]
-            if c is None or play.get("face_down") and play["seat"] != me:
+            if c is None or (play.get("face_down") and play["seat"] != me):
                 ap(base + self.o_hidden + k)
             if c is not None:
                 i = cards[c]

@@ -94,7 +94,7 @@ def test_the_vectorised_form_matches_single_environments() -> None:
         masks = vec.action_masks()
         actions = np.array([np.flatnonzero(m)[0] for m in masks])
         expected = [env.step(int(a)) for env, a in zip(singles, actions, strict=True)]
-        obs, rewards, terminated, truncated, infos = vec.step(actions)
+        obs, rewards, terminated, _, infos = vec.step(actions)
         for i, (o, r, t, _, _) in enumerate(expected):
             assert rewards[i] == r and terminated[i] == t
             if t:

@@ -126,7 +126,7 @@ def _ismcts_match(
         ("jass", {}, 6, 30, "game"),
         ("stichwahl", {"players": 2}, 4, 20, "game"),
         ("stichling", {"players": 2}, 4, 20, "game"),
-        ("stichmeister", {"players": 3}, 2, 25, "round"),
+        ("stichmeister", {"players": 3}, 2, 50, "round"),
     ],
 )
 def test_openspiels_ismcts_beats_stichkits_random_bot(
