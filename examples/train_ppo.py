@@ -2,8 +2,9 @@
 
 The agent plays seat 0 of the Gymnasium environment (`stichkit.rl.gym_env`): it chooses trump
 and plays the cards (in Jass), with bots in the other seats; half the environments seat
-`random` bots, half `heuristic` ones. Rewards are the final result with score shaping (the
-episode's rewards still add up to the game's result, see docs/rl.md). It saves the model
+`random` bots, half `heuristic` ones (`--opponents random` seats random bots in all). Rewards
+are the final result with score shaping (the episode's rewards still add up to the game's
+result, see docs/rl.md). It saves the model
 (`model.zip`, usable as the bot `policy:path=OUT/model.zip`), the learning curve (`curve.csv`)
 and its plot (`curve.png`).
 
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--game", default="jass")
     p.add_argument("--minutes", type=float, default=30.0, help="wall-clock limit of the training")
     p.add_argument("--steps", type=int, default=50_000_000, help="environment steps at most")
-    p.add_argument("--envs", type=int, default=8, help="environments; half against random, half heuristic")
+    p.add_argument("--envs", type=int, default=8, help="environments stepped together")
+    p.add_argument("--opponents", default="mix", help="'mix' (half random, half heuristic) or a bot spec")
     p.add_argument("--n-steps", type=int, default=256, help="steps per environment per update")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, required=True)
@@ -104,7 +106,10 @@ def main(argv: list[str] | None = None) -> None:
     options = dict(o.split("=", 1) for o in args.option)
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
-    opponents = ["random" if i % 2 == 0 else "heuristic" for i in range(args.envs)]
+    if args.opponents == "mix":
+        opponents = ["random" if i % 2 == 0 else "heuristic" for i in range(args.envs)]
+    else:
+        opponents = [args.opponents] * args.envs
     env = DummyVecEnv([make_env(args.game, o, args.seed + i, options) for i, o in enumerate(opponents)])
     model = MaskablePPO(
         "MultiInputPolicy",
@@ -132,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
         "steps": int(model.num_timesteps),
         "minutes": round(seconds / 60, 2),
         "games": len(curve.returns),
-        "opponents": "half random, half heuristic",
+        "opponents": "half random, half heuristic" if args.opponents == "mix" else args.opponents,
         "shaping": "score",
     }
     (args.out / "training.json").write_text(json.dumps(meta, indent=2) + "\n")
