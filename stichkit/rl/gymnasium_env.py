@@ -42,7 +42,7 @@ def _opponent_makers(game: Game, seat: int, opponents: Any) -> list[Any]:
     out: list[Any] = []
     for item in items:
         if isinstance(item, str):
-            out.append(parse_bot(item))
+            out.append(parse_bot(item, game.name))  # refuses a bot that cannot play this game
         elif isinstance(item, BotSpec) or callable(getattr(item, "choose", None)):
             out.append(item)
         else:
