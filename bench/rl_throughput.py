@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(var, "1")
 
@@ -119,6 +120,12 @@ def main() -> None:
         "OpenSpiel C++ hearts from Python": openspiel_hearts,
         "PettingZoo classic texas_holdem_v4": classic_pettingzoo,
     }
+    try:
+        import pygame  # noqa: F401
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("PettingZoo's texas_holdem needs rlcard and pygame: pip install rlcard==1.2.0 pygame==2.6.1; left out")
+        del sides["PettingZoo classic texas_holdem_v4"]
     rng = random.Random(1)
     for run in sides.values():
         run(0.5, rng)  # warm up
