@@ -1,5 +1,5 @@
-"""The `stich` command: `play`, `simulate`, `tournament`, `replay`, `games`, and `import`, `export`
-and `serve-bot` for other Jass software (cli/interop.py).
+"""The `stich` command: `play`, `simulate`, `tournament`, `replay`, `games`, `serve` (the table
+server, stichkit/server), and `import`, `export` and `serve-bot` for other Jass software (cli/interop.py).
 
 Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
 no dependencies (`pip install stichkit[cli]` brings rich).
@@ -83,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot
+    from stichkit.server.serve import add_parser as add_serve
+
+    add_serve(sub)
     return parser
 
 
@@ -152,6 +155,10 @@ def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = 
         for name in stichkit.game_names():
             print(name)
         return 0
+    if args.command == "serve":  # needs the web extra, not rich
+        from stichkit.server.serve import run as run_server
+
+        return run_server(args)
     args.options = [*getattr(args, "options", []), *extra]
     try:
         import rich  # noqa: F401

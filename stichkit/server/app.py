@@ -1,0 +1,126 @@
+"""The FastAPI application: routers, error answers, the body size limit, and the hub's life."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from stichkit import __version__
+
+from .hub import Hub, HubError
+from .routers import games, lobby, pages, records, ws
+from .schemas import errors_json
+from .settings import Settings
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes with 413, before they are read into memory."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        reason = f"a request body is at most {self.limit} bytes"
+        for key, value in scope.get("headers", []):
+            if key == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await _send_json(send, 413, {"error": reason})
+                return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge
+            return message
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, watch)
+        except BodyTooLarge:
+            if not started:
+                await _send_json(send, 413, {"error": reason})
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+    data = json.dumps(body).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": data})
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application. The hub (database, bots, tables) starts with it and stops with it."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(settings)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="stichkit table server",
+        version=__version__,
+        summary="Jass, Stichwahl, Stichling and Stich-Meister at the table, for people and bots. See docs/server.md.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(HubError)
+    async def hub_error(request: Request, exc: HubError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _validation_reason(exc), "detail": errors_json(exc)}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        reason = "no such route; the API is described at /docs" if exc.status_code == 404 else str(exc.detail)
+        return JSONResponse({"error": reason}, status_code=exc.status_code, headers=exc.headers)
+
+    app.add_middleware(BodyLimit, limit=settings.max_message)
+    for module in (games, lobby, records, ws, pages):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
+    return app
+
+
+def _validation_reason(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        if err.get("type") == "json_invalid":
+            return "the body is not valid JSON"
+        parts.append(f"{'.'.join(loc) or 'body'}: {msg}")
+    return "; ".join(parts) or "invalid request"

@@ -1,0 +1,134 @@
+"""What can be played here: every game with its player counts and options, the bots, the table
+settings, described well enough for a page to build its "new table" form (GET /api/games)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import stichkit
+from stichkit import bots
+from stichkit.core import Game, Option, OptionError
+from stichkit.core.registry import game_class
+
+TITLES = {"jass": "Jass", "stichling": "Stichling", "stichmeister": "Stich-Meister", "stichwahl": "Stichwahl"}
+TAKEOVER_MODES = ("hand", "game", "off")
+
+
+def is_server_file(opt: Option) -> bool:
+    """An option whose value is free text with no type: a path on the server's disk (`cards`,
+    `rule_cards`). Not settable over the web: it would read the server's files."""
+    return opt.kind is None and not opt.choices
+
+
+def player_counts(name: str) -> list[int]:
+    for opt in game_class(name).OPTIONS:
+        if opt.name == "players":
+            return sorted(int(c) for c in opt.choices)
+    return [stichkit.load_game(name).num_players]
+
+
+def _minimum(opt: Option) -> int | None:
+    """The smallest whole number the option takes, when it refuses the one below."""
+    for low in (-1, 0, 1):
+        try:
+            opt.validate(low)
+        except OptionError:
+            continue
+        if low == -1:
+            return None
+        return low
+    return None
+
+
+def describe_option(opt: Option, default: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": opt.name, "default": default, "doc": opt.doc}
+    if opt.choices and all(isinstance(c, bool) for c in opt.choices):
+        out["type"] = "boolean"
+    elif opt.choices:
+        out.update(type="choice", choices=list(opt.choices))
+    else:
+        out["type"] = "integer"
+        low = _minimum(opt)
+        if low is not None:
+            out["minimum"] = low
+    return out
+
+
+def web_options(name: str) -> list[Option]:
+    return [o for o in game_class(name).OPTIONS if o.name != "players" and not is_server_file(o)]
+
+
+@cache
+def describe_game(name: str) -> dict[str, Any]:
+    defaults = stichkit.load_game(name).options
+    counts = player_counts(name)
+    return {
+        "name": name,
+        "title": TITLES.get(name, name),
+        "players": counts,
+        "default_players": stichkit.load_game(name).num_players,
+        "options": [describe_option(o, defaults[o.name]) for o in web_options(name)],
+    }
+
+
+def describe_bots() -> list[dict[str, Any]]:
+    out = []
+    for name in bots.bot_names():
+        if bots.is_cheating(name):
+            continue
+        cls = type(bots.make(name))
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+        params = [{"name": p.name, "default": p.default, "doc": p.doc} for p in cls.PARAMS]
+        out.append({"name": name, "doc": doc, "params": params})
+    return out
+
+
+def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
+    return [
+        {"name": "private", "default": False, "type": "boolean",
+         "doc": "not listed in the lobby; whoever has the link can join or watch"},
+        {"name": "name", "default": None, "type": "text", "maxLength": 40, "doc": "the table's name in the lobby"},
+        {"name": "takeover", "default": "hand", "type": "choice", "choices": list(TAKEOVER_MODES),
+         "doc": "when a player has been away for the grace time: a bot plays their seat to the end of the hand "
+                "(hand) or of the game (game), or the table waits (off)"},
+        {"name": "grace", "default": 60, "type": "number", "minimum": 0, "maximum": 86400,
+         "doc": "seconds a player may be away before a bot takes the seat over"},
+        {"name": "takeover_bot", "default": "bot:heuristic", "type": "text",
+         "doc": "the bot that takes seats over, and moves when a move timer runs out"},
+        {"name": "move_time", "default": None, "type": "number", "minimum": 1, "maximum": 3600, "nullable": True,
+         "doc": "seconds per move for humans; when they run out a move is made for the seat (null: no timer)"},
+        {"name": "max_bot_time", "default": max_bot_time, "type": "number", "readOnly": True,
+         "doc": "this server's limit on a bot's thinking time per move (seconds)"},
+    ]  # fmt: skip
+
+
+def catalog(max_bot_time: float) -> dict[str, Any]:
+    return {
+        "games": [describe_game(n) for n in stichkit.game_names()],
+        "bots": describe_bots(),
+        "seat_kinds": ["human", "bot:SPEC"],
+        "settings": describe_settings(max_bot_time),
+    }
+
+
+def table_game(name: str, options: dict[str, Any], seats: int) -> Game:
+    """The game a new table plays: the options checked by the game, the player count from the seats."""
+    if not isinstance(name, str) or name.lower() not in stichkit.game_names():
+        raise OptionError(f"unknown game {name!r}; games: {', '.join(stichkit.game_names())}")
+    name = name.lower()
+    counts = player_counts(name)
+    if seats not in counts:
+        allowed = " or ".join(str(c) for c in counts)
+        raise OptionError(f"{name} is played by {allowed} players; the table has {seats} seats")
+    declared = {o.name: o for o in game_class(name).OPTIONS}
+    opts = dict(options)
+    for key in opts:
+        if key in declared and is_server_file(declared[key]):
+            raise OptionError(f"option {key!r} names a file on the server and cannot be set over the web")
+    if "players" in declared:
+        given = opts.get("players", seats)
+        if given != seats:
+            raise OptionError(f"options.players={given!r} disagrees with the {seats} seats; leave it out")
+        opts["players"] = seats
+    return stichkit.load_game(name, **opts)

@@ -1,0 +1,1 @@
+"""The server's storage: schema (models), migrations, engines, and the store the tables write through."""

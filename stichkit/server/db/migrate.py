@@ -1,0 +1,69 @@
+"""The schema is brought to the newest revision at every start, with Alembic."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, insert, select, text
+from sqlalchemy.exc import IntegrityError
+
+from .models import Meta
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATION_LOCK = 0x57C4  # the advisory lock that lets one of several starting processes migrate at a time
+
+
+def alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def current_revision(conn: Connection) -> str | None:
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Create or migrate the schema. Safe when several processes start at once on PostgreSQL."""
+    cfg = alembic_config()
+    with engine.connect() as conn:
+        postgres = conn.dialect.name == "postgresql"
+        if postgres:
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
+            conn.commit()
+        try:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, revision)
+            conn.commit()
+        finally:
+            if postgres:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
+                conn.commit()
+
+
+def cluster_id(engine: Engine) -> str:
+    """A random id made once per database: processes sharing the database share it."""
+    with engine.begin() as conn:
+        found = conn.execute(select(Meta.value).where(Meta.key == "cluster_id")).scalar()
+        if found is not None:
+            return found
+    new = secrets.token_hex(8)
+    try:
+        with engine.begin() as conn:
+            conn.execute(insert(Meta).values(key="cluster_id", value=new))
+    except IntegrityError:  # another process made it first
+        pass
+    with engine.begin() as conn:
+        value = conn.execute(select(Meta.value).where(Meta.key == "cluster_id")).scalar_one()
+        return value

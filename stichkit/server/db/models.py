@@ -1,0 +1,119 @@
+"""The schema, as SQLAlchemy 2 typed ORM classes. Migrations (stichkit/server/migrations) build it.
+
+A table's game is never stored as a blob: a game row keeps the seed, and every decision is an
+action row numbered by the version it leads to. The primary key (table, game, version) is what
+makes two processes unable to apply two different moves at one version.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, ForeignKeyConstraint, Index, String, Text
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes on every backend (SQLite keeps no time zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("naive datetime")
+        return value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON, datetime: UTCDateTime}
+
+
+class Meta(Base):
+    """Facts about the database itself (its cluster id names the Redis channel)."""
+
+    __tablename__ = "meta"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]]
+    private: Mapped[bool]
+    settings: Mapped[dict[str, Any]]
+    status: Mapped[str] = mapped_column(String(16))  # waiting | playing | over
+    game_no: Mapped[int]  # the current game; a rematch adds one
+    version: Mapped[int]  # of the current game (the action rows are the truth; this is for listing)
+    rev: Mapped[int]  # grows with every change: other processes compare it to catch up
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
+
+    __table_args__ = (Index("ix_tables_status_private", "status", "private"),)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot
+    bot: Mapped[str | None] = mapped_column(String(200))  # the bot spec of a bot seat
+    name: Mapped[str | None] = mapped_column(String(80))
+    token_hash: Mapped[str | None] = mapped_column(String(64))  # sha256(table id, token); None: free
+    takeover: Mapped[str | None] = mapped_column(String(8))  # None | hand | game
+    takeover_hand: Mapped[int | None]
+    rematch: Mapped[bool]
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    game_no: Mapped[int] = mapped_column(primary_key=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[Any]]  # who sat where, as the game began
+    status: Mapped[str] = mapped_column(String(16))  # playing | over
+    result: Mapped[dict[str, Any] | None]
+    started_at: Mapped[datetime]
+    finished_at: Mapped[datetime | None]
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_no: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int] = mapped_column(primary_key=True)  # the version this decision leads to (1, 2, ...)
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(String(64))
+    by: Mapped[str] = mapped_column(String(16))  # human | bot | timer | takeover
+    created_at: Mapped[datetime]
+
+    __table_args__ = (
+        ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"], ondelete="CASCADE"),
+    )
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(String(2000))
+    created_at: Mapped[datetime]

@@ -1,0 +1,312 @@
+"""Every read and write of the live tables, as plain data in and out.
+
+The methods are synchronous (SQLAlchemy sessions) and short; the hub runs them in its database
+thread(s), never in the event loop. Each write is one transaction, and a move's transaction is
+committed before anyone is told of the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import ActionRow, ChatRow, GameRow, SeatRow, TableRow
+
+
+class Conflict(Exception):
+    """Another process changed the table first (a move at this version, a rematch, a seat)."""
+
+
+def to_dt(t: float) -> datetime:
+    return datetime.fromtimestamp(t, UTC)
+
+
+def to_ts(d: datetime) -> float:
+    return d.timestamp()
+
+
+@dataclass
+class Seat:
+    """A seat as stored: a bot's spec, or a human's name and token hash (None: free)."""
+
+    kind: str  # human | bot
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    takeover: str | None = None  # None | hand | game
+    takeover_hand: int | None = None
+    rematch: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """Who sat here, as a game's seat list keeps it (no token)."""
+        return {"kind": self.kind, "name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    version: int
+    seat: int
+    action: str
+    by: str
+    at: float
+
+
+@dataclass
+class StoredTable:
+    id: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    private: bool
+    settings: dict[str, Any]
+    status: str
+    game_no: int
+    rev: int
+    created_at: float
+    updated_at: float
+    seats: list[Seat]
+    seed: int
+    started_at: float
+    actions: list[StoredAction] = field(default_factory=list)
+    complete: bool = True  # False: `actions` holds only those after the version asked for
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    id: int
+    seat: int
+    name: str
+    text: str
+    at: float
+
+    def message(self) -> dict[str, Any]:
+        return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text, "time": self.at}
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(row.kind, row.bot, row.name, row.token_hash, row.takeover, row.takeover_hand, row.rematch)
+
+
+def _action(row: ActionRow) -> StoredAction:
+    return StoredAction(row.version, row.seat, row.action, row.by, to_ts(row.created_at))
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as s:
+            yield s
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def create_table(self, t: StoredTable) -> None:
+        with self.sessions.begin() as s:
+            s.add(
+                TableRow(
+                    id=t.id, name=t.name, game=t.game, options=t.options, private=t.private, settings=t.settings,
+                    status=t.status, game_no=t.game_no, version=0, rev=t.rev, created_at=to_dt(t.created_at),
+                    updated_at=to_dt(t.updated_at),
+                    seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
+                                   takeover=None, takeover_hand=None, rematch=False) for i, x in enumerate(t.seats)],
+                )
+            )  # fmt: skip
+            s.flush()
+            s.add(
+                GameRow(table_id=t.id, game_no=t.game_no, seed=t.seed, seats=[x.public() for x in t.seats],
+                        status="playing", result=None, started_at=to_dt(t.started_at), finished_at=None)
+            )  # fmt: skip
+
+    def _stored(self, s: Session, row: TableRow, after: tuple[int, int] | None) -> StoredTable:
+        g = s.get(GameRow, (row.id, row.game_no))
+        assert g is not None, f"table {row.id} has no game {row.game_no}"
+        q = select(ActionRow).where(ActionRow.table_id == row.id, ActionRow.game_no == row.game_no)
+        complete = after is None or after[0] != row.game_no
+        if not complete:
+            assert after is not None
+            q = q.where(ActionRow.version > after[1])
+        actions = [_action(a) for a in s.scalars(q.order_by(ActionRow.version))]
+        return StoredTable(
+            id=row.id, name=row.name, game=row.game, options=dict(row.options), private=row.private,
+            settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
+            created_at=to_ts(row.created_at), updated_at=to_ts(row.updated_at), seats=[_seat(x) for x in row.seats],
+            seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete,
+        )  # fmt: skip
+
+    def load_tables(self) -> list[StoredTable]:
+        with self.session() as s:
+            return [self._stored(s, row, None) for row in s.scalars(select(TableRow).order_by(TableRow.created_at))]
+
+    def load_table(self, table_id: str, after: tuple[int, int] | None = None) -> StoredTable | None:
+        """The table; with `after` = (game_no, version) only the actions past that version if the
+        game is still the current one (a rematch elsewhere gives the whole new game)."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else self._stored(s, row, after)
+
+    def revisions(self) -> dict[str, int]:
+        with self.session() as s:
+            return {i: r for i, r in s.execute(select(TableRow.id, TableRow.rev))}
+
+    def count_tables(self) -> int:
+        with self.session() as s:
+            return s.scalar(select(func.count()).select_from(TableRow)) or 0
+
+    def delete_table(self, table_id: str) -> None:
+        with self.sessions.begin() as s:
+            for model in (ActionRow, ChatRow, GameRow, SeatRow):
+                s.execute(delete(model).where(model.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+
+    def _bump(self, s: Session, table_id: str, at: float, **values: Any) -> None:
+        s.execute(
+            update(TableRow).where(TableRow.id == table_id).values(rev=TableRow.rev + 1, updated_at=to_dt(at), **values)
+        )
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def append_action(
+        self,
+        table_id: str,
+        game_no: int,
+        a: StoredAction,
+        *,
+        result: dict[str, Any] | None,
+        seat_changes: dict[int, dict[str, Any]],
+    ) -> None:
+        """One decision, committed; with `result` the game ends with it. Conflict: another
+        process already stored a decision at this version."""  # fmt: skip
+        try:
+            with self.sessions.begin() as s:
+                s.add(ActionRow(table_id=table_id, game_no=game_no, version=a.version, seat=a.seat, action=a.action,
+                                by=a.by, created_at=to_dt(a.at)))  # fmt: skip
+                s.flush()
+                values: dict[str, Any] = {"version": a.version}
+                if result is not None:
+                    values["status"] = "over"
+                    s.execute(
+                        update(GameRow)
+                        .where(GameRow.table_id == table_id, GameRow.game_no == game_no)
+                        .values(status="over", result=result, finished_at=to_dt(a.at))
+                    )
+                self._seat_updates(s, table_id, seat_changes)
+                done = s.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.game_no == game_no)
+                    .values(rev=TableRow.rev + 1, updated_at=to_dt(a.at), **values)
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict(f"table {table_id} is no longer at game {game_no}")
+        except IntegrityError:
+            raise Conflict(f"version {a.version} of game {game_no} at table {table_id} is taken") from None
+
+    def _seat_updates(self, s: Session, table_id: str, changes: dict[int, dict[str, Any]]) -> None:
+        for seat, values in changes.items():
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, at: float) -> str | None:
+        """Claim a free human seat; the table's status after it, or None when it was not free."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human",
+                       SeatRow.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash, takeover=None, takeover_hand=None, rematch=False)
+            )  # fmt: skip
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            free = s.scalar(
+                select(func.count()).where(SeatRow.table_id == table_id, SeatRow.kind == "human",
+                                           SeatRow.token_hash.is_(None))
+            )  # fmt: skip
+            status = "playing" if row.status == "waiting" and not free else row.status
+            self._bump(s, table_id, at, status=status)
+            return status
+
+    def release_seat(self, table_id: str, seat: int, token_hash: str, takeover: str | None, at: float) -> bool:
+        """Give a seat up (its token stops working); during play `takeover` says who plays on."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == token_hash)
+                .values(token_hash=None, takeover=takeover, takeover_hand=None, rematch=False)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            self._bump(s, table_id, at)
+            return True
+
+    def update_seats(self, table_id: str, game_no: int, changes: dict[int, dict[str, Any]], at: float) -> None:
+        """Takeovers, reclaims and rematch votes; refused (Conflict) when the game has changed."""
+        with self.sessions.begin() as s:
+            row = s.get(TableRow, table_id)
+            if row is None or row.game_no != game_no:
+                raise Conflict(f"table {table_id} is no longer at game {game_no}")
+            self._seat_updates(s, table_id, changes)
+            self._bump(s, table_id, at)
+
+    def start_game(self, table_id: str, game_no: int, seed: int, seats: list[Seat], status: str, at: float) -> None:
+        """The next game at the table (a rematch): new seats, a new seed, version 0."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.game_no == game_no - 1, TableRow.status == "over")
+                .values(game_no=game_no, version=0, status=status, rev=TableRow.rev + 1, updated_at=to_dt(at))
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(f"table {table_id} already went on to another game")
+            for i, x in enumerate(seats):
+                s.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == i)
+                    .values(kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash, takeover=None,
+                            takeover_hand=None, rematch=False)
+                )  # fmt: skip
+            s.add(GameRow(table_id=table_id, game_no=game_no, seed=seed, seats=[x.public() for x in seats],
+                          status="playing", result=None, started_at=to_dt(at), finished_at=None))  # fmt: skip
+
+    # -- chat --------------------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float) -> ChatLine:
+        with self.sessions.begin() as s:
+            row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=to_dt(at))
+            s.add(row)
+            s.flush()
+            self._bump(s, table_id, at)
+            return ChatLine(row.id, seat, name, text, at)
+
+    def chat(self, table_id: str, last: int, after_id: int = 0) -> list[ChatLine]:
+        """The table's last `last` messages (after `after_id`), oldest first."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id, ChatRow.id > after_id)
+                .order_by(ChatRow.id.desc())
+                .limit(last)
+            ).all()
+            return [ChatLine(r.id, r.seat, r.name, r.text, to_ts(r.created_at)) for r in reversed(rows)]
+
+    # -- finished games ----------------------------------------------------------------------
+
+    def games(self, table_id: str) -> list[GameRow]:
+        with self.session() as s:
+            return list(s.scalars(select(GameRow).where(GameRow.table_id == table_id).order_by(GameRow.game_no)))
+
+    def game_actions(self, table_id: str, game_no: int) -> list[StoredAction]:
+        with self.session() as s:
+            q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no)
+            return [_action(a) for a in s.scalars(q.order_by(ActionRow.version))]

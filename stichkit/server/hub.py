@@ -1,0 +1,721 @@
+"""The hub: every table of this process, and everything that changes one.
+
+The order of a move, whoever makes it (a person, a bot, a timer): under the table's lock, the
+engine applies it (or refuses it with its reason, changing nothing); the database commits it
+(or refuses it, when another process stored this version first: the engine takes it back); only
+then is everyone told, each seat from its own view. Other processes on the same database hear a
+notice and read the new actions from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import stichkit
+from stichkit.core import IllegalActionError, OptionError
+
+from . import catalog
+from .botrunner import BotRunner, SeatBot, parse_bot_spec, parse_seat
+from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
+from .db import migrate
+from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
+from .db.store import Conflict, Seat, Store, StoredAction, StoredTable
+from .ownership import AdvisoryOwner, SoleOwner
+from .pubsub import Notifier, PostgresNotifier, RedisNotifier
+from .settings import Settings
+from .table import LiveTable, TableSettings, hand_of
+from .tokens import hash_token, new_table_id, new_token
+
+log = logging.getLogger("stichkit.server")
+T = TypeVar("T")
+
+
+class HubError(Exception):
+    """A refused request: `status` is the HTTP status, the message the reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class NewTable:
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    private: bool
+    name: str | None
+    takeover: str
+    grace: float
+    takeover_bot: str
+    move_time: float | None
+
+
+def new_seed() -> int:
+    return random.SystemRandom().getrandbits(62)
+
+
+class Hub:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.instance = settings.instance
+        self.url = parse_db_url(settings.db)
+        self.sqlite = is_sqlite(self.url)
+        self.tables: dict[str, LiveTable] = {}
+        self.bots = BotRunner(settings.bot_workers)
+        self._bot_cache: dict[str, SeatBot] = {}
+        self._lock: SqliteLock | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._peers_seen: dict[str, float] = {}
+        self.closing = False
+        self.started = time.time()
+
+    # -- start and stop ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        s = self.settings
+        if self.sqlite:
+            self._lock = SqliteLock(self.url)
+            self._lock.acquire()
+        self.engine = make_engine(self.url)
+        self._db_pool = ThreadPoolExecutor(1 if self.sqlite else 6, thread_name_prefix="stichkit-db")
+        await self.db(migrate.upgrade, self.engine)
+        cluster = await self.db(migrate.cluster_id, self.engine)
+        self.store = Store(self.engine)
+        conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self.owner = SoleOwner() if self.sqlite else AdvisoryOwner(conninfo)
+        if s.redis:
+            self.notifier: Notifier = RedisNotifier(s.redis, cluster)
+        elif self.sqlite:
+            self.notifier = Notifier()
+        else:
+            self.notifier = PostgresNotifier(conninfo)
+        for stored in await self.db(self.store.load_tables):
+            self._restore(stored)
+        await self.notifier.start(self._on_notice)
+        await self.notifier.publish({"k": "hello", "i": self.instance})
+        await self._claim()
+        for t in self.tables.values():
+            self._schedule(t)
+        self._tasks.append(asyncio.create_task(self._ticker()))
+        log.info("stich serve: %d tables restored from %s; notifications: %s", len(self.tables), safe_url(self.url),
+                 self.notifier.name)  # fmt: skip
+
+    async def stop(self) -> None:
+        self.closing = True
+        for task in self._tasks:
+            task.cancel()
+        for t in self.tables.values():
+            if t.pending is not None:
+                t.pending.cancel()
+            for c in list(t.clients):
+                c.close(CLOSE_GOING_AWAY, "the server is restarting; reconnect in a moment")
+        await asyncio.sleep(0.05)
+        with contextlib.suppress(Exception):
+            await self.notifier.stop()
+        with contextlib.suppress(Exception):
+            await self.owner.stop()
+        self.bots.close()
+        self._db_pool.shutdown(wait=True)
+        self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call in the database thread(s): the event loop never waits on the disk."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_pool, lambda: fn(*args, **kwargs))
+
+    # -- bots and tables from stored data ----------------------------------------------------
+
+    def seat_bot(self, label: str) -> SeatBot:
+        bot = self._bot_cache.get(label)
+        if bot is None:
+            bot = self._bot_cache[label] = parse_bot_spec(label, self.settings.max_bot_time)
+        return bot
+
+    def _stored_bot(self, table_id: str, label: str) -> SeatBot:
+        """A stored bot spec; one this server no longer accepts is played by `heuristic`."""
+        try:
+            return self.seat_bot(label)
+        except OptionError as e:
+            log.warning("table %s: bot %r is not available (%s); heuristic plays instead", table_id, label, e)
+            return self.seat_bot("heuristic")
+
+    def _seat_bots(self, table_id: str, seats: list[Seat]) -> list[SeatBot | None]:
+        return [self._stored_bot(table_id, s.bot) if s.kind == "bot" and s.bot else None for s in seats]
+
+    def _live(self, stored: StoredTable) -> LiveTable:
+        game = stichkit.load_game(stored.game, **stored.options)
+        takeover = self._stored_bot(stored.id, stored.settings["takeover_bot"].removeprefix("bot:"))
+        t = LiveTable(stored, game, self._seat_bots(stored.id, stored.seats), takeover, time.time())
+        return t
+
+    def _restore(self, stored: StoredTable) -> LiveTable | None:
+        try:
+            t = self._live(stored)
+        except Exception:
+            log.exception("table %s cannot be restored; it is left in the database untouched", stored.id)
+            return None
+        self.tables[t.id] = t
+        return t
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    async def create_table(self, req: NewTable) -> LiveTable:
+        if len(self.tables) >= self.settings.max_tables:
+            raise HubError(503, f"this server holds {self.settings.max_tables} tables already; try again later")
+        try:
+            seat_bots = [parse_seat(x, self.settings.max_bot_time) for x in req.seats]
+            if req.takeover_bot.strip().lower() == "human":
+                raise OptionError("takeover_bot must be a bot ('bot:heuristic', ...), not human")
+            takeover = parse_seat(req.takeover_bot, self.settings.max_bot_time)
+            game = catalog.table_game(req.game, req.options, len(req.seats))
+        except OptionError as e:
+            raise HubError(400, str(e)) from None
+        assert takeover is not None
+        now = time.time()
+        seats = [Seat("human") if b is None else Seat("bot", bot=b.label, name=b.label) for b in seat_bots]
+        stored = StoredTable(
+            id=new_table_id(), name=req.name or f"{catalog.TITLES.get(game.name, game.name)} table", game=game.name,
+            options=dict(game.options), private=req.private,
+            settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time).as_dict(),
+            status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
+            created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
+        )  # fmt: skip
+        await self.db(self.store.create_table, stored)
+        t = LiveTable(stored, game, [b for b in seat_bots], takeover, now)
+        self.tables[t.id] = t
+        await self.owner.claim([t.id])
+        await self._notify(t)
+        self._schedule(t)
+        return t
+
+    async def table(self, table_id: str) -> LiveTable | None:
+        """The table, also when another process made it a moment ago."""
+        t = self.tables.get(table_id)
+        if t is None and self.notifier.shared and 0 < len(table_id) <= 32:
+            await self.sync(table_id)
+            t = self.tables.get(table_id)
+        return t
+
+    async def join(self, t: LiveTable, name: str, seat: int | None) -> tuple[int, str]:
+        async with t.lock:
+            for attempt in (1, 2):
+                if seat is not None:
+                    if not 0 <= seat < t.n:
+                        raise HubError(400, f"seat {seat} is not a seat of this table; seats are 0..{t.n - 1}")
+                    if t.seats[seat].kind == "bot":
+                        raise HubError(409, f"seat {seat} is a bot's")
+                    candidates = [seat] if t.seats[seat].token_hash is None else []
+                else:
+                    candidates = t.free_seats()
+                for s in candidates:
+                    token = new_token()
+                    th = hash_token(t.id, token)
+                    now = time.time()
+                    status = await self.db(self.store.claim_seat, t.id, s, name, th, now)
+                    if status is None:
+                        continue
+                    seat_row = t.seats[s]
+                    seat_row.name, seat_row.token_hash, seat_row.takeover, seat_row.takeover_hand = name, th, None, None
+                    seat_row.rematch = False
+                    if status != t.status:
+                        t.status = status
+                        t.moved_at = now
+                    t.rev += 1
+                    t.refresh_presence(now)
+                    t.broadcast_table(now)
+                    await self._notify(t)
+                    self._schedule(t)
+                    return s, token
+                if attempt == 1:
+                    await self._sync_locked(t)  # another process may have changed the seats
+            if seat is not None:
+                raise HubError(409, f"seat {seat} is taken")
+            raise HubError(409, "no human seat is free at this table")
+
+    async def leave(self, t: LiveTable, token: str) -> int:
+        th = hash_token(t.id, token)
+        async with t.lock:
+            seat = t.seat_of(th)
+            if seat is None:
+                await self._sync_locked(t)
+                seat = t.seat_of(th)
+            if seat is None:
+                raise HubError(401, "this token holds no seat at this table")
+            takeover = "game" if t.status == "playing" else None
+            now = time.time()
+            if not await self.db(self.store.release_seat, t.id, seat, th, takeover, now):
+                raise HubError(401, "this token holds no seat at this table")
+            s = t.seats[seat]
+            s.token_hash, s.name, s.takeover, s.takeover_hand, s.rematch = None, None, takeover, None, False
+            t.rev += 1
+            for c in list(t.clients):
+                if c.token_hash == th:
+                    c.close(CLOSE_REVOKED, "you left this seat")
+            t.refresh_presence(now)
+            t.broadcast_table(now)
+            await self._notify(t)
+            self._schedule(t)
+            return seat
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def connect(self, t: LiveTable, client: Client) -> None:
+        async with t.lock:
+            t.clients.add(client)
+            self._count(t, client, +1)
+            now = time.time()
+            t.refresh_presence(now)
+            info = dumps(t.info(now))
+            client.send(t.state_text(client.seat, info, None))
+            for c in t.clients:
+                if c is not client:
+                    c.send(f'{{"type":"table","table":{info}}}')
+        lines = await self.db(self.store.chat, t.id, self.settings.chat_history)
+        client.send_obj({"type": "chat_history", "messages": [line.message() for line in lines]})
+        if lines:
+            t.last_chat_id = max(t.last_chat_id, lines[-1].id)
+        await self._publish_presence(t)
+
+    async def disconnect(self, t: LiveTable, client: Client) -> None:
+        await client.stop()
+        if client not in t.clients:
+            return
+        t.clients.discard(client)
+        self._count(t, client, -1)
+        now = time.time()
+        t.refresh_presence(now)
+        t.broadcast_table(now)
+        if not self.closing:
+            await self._publish_presence(t)
+            await self._maybe_rematch(t)
+
+    def _count(self, t: LiveTable, client: Client, delta: int) -> None:
+        if client.seat is None:
+            t.local_watchers += delta
+        else:
+            t.local[client.seat] += delta
+
+    def _recount(self, t: LiveTable) -> None:
+        """After seats moved (a rematch, a lost seat): each connection as the seat its token holds now."""
+        t.local = [0] * t.n
+        t.local_watchers = 0
+        for c in list(t.clients):
+            if c.token_hash is not None:
+                seat = t.seat_of(c.token_hash)
+                if seat is None:
+                    c.close(CLOSE_REVOKED, "this token holds no seat at this table any more")
+                    t.clients.discard(c)
+                    continue
+                c.seat = seat
+            self._count(t, c, +1)
+
+    # -- client messages ---------------------------------------------------------------------
+
+    async def act(self, t: LiveTable, client: Client, action: str, version: int, game_no: int | None,
+                  ref: Any) -> None:  # fmt: skip
+        async with t.lock:
+            refusal = t.refuse_act(client.seat, version, game_no)
+            if refusal is not None:
+                client.error(*refusal, ref=ref)
+                return
+            assert client.seat is not None
+            try:
+                a = t.game.parse_action(action)
+                t.state.apply(a)
+            except IllegalActionError as e:
+                client.error("illegal", str(e), ref=ref)
+                return
+            refusal = await self._commit(t, client.seat, a.text, "human")
+            if refusal is not None:
+                client.error(*refusal, ref=ref)
+
+    async def _commit(self, t: LiveTable, seat: int, text: str, by: str) -> tuple[str, str] | None:
+        """Store the move already applied to `t.state`, then tell everyone. Lock held."""
+        now = time.time()
+        version = t.version + 1
+        result = t.result()
+        changes: dict[int, dict[str, Any]] = {}
+        if result is None and any(s.takeover == "hand" for s in t.seats):
+            hand = hand_of(t.state.view(None))
+            for i, s in enumerate(t.seats):
+                if s.takeover == "hand" and s.takeover_hand is not None and s.takeover_hand != hand and t.connected(i):
+                    changes[i] = {"takeover": None, "takeover_hand": None}
+        try:
+            await self.db(self.store.append_action, t.id, t.game_no, StoredAction(version, seat, text, by, now),
+                          result=result, seat_changes=changes)  # fmt: skip
+        except Conflict:
+            t.state.undo()
+            await self._sync_locked(t)
+            return "stale", "another move was made first; the table is at version " + str(t.version)
+        except Exception:
+            log.exception("table %s: storing a move failed", t.id)
+            t.state.undo()
+            return "unavailable", "the move could not be saved; try again"
+        t.version = version
+        t.last = {"seat": seat, "version": version, "by": by}
+        t.moved_at = now
+        t.updated_at = now
+        t.rev += 1
+        if by == "human":
+            t.human_at = now
+        for i, values in changes.items():
+            t.seats[i].takeover = values["takeover"]
+            t.seats[i].takeover_hand = values["takeover_hand"]
+        if result is not None:
+            t.status = "over"
+        t.broadcast_state(now, t.last)
+        await self._notify(t)
+        self._schedule(t)
+        return None
+
+    async def chat(self, t: LiveTable, client: Client, text: str) -> None:
+        seat = client.seat
+        assert seat is not None
+        name = t.seats[seat].name or f"seat {seat}"
+        line = await self.db(self.store.add_chat, t.id, seat, name, text, time.time())
+        t.last_chat_id = max(t.last_chat_id, line.id)
+        t.rev += 1
+        t.broadcast(dumps({"type": "chat", **line.message()}))
+        await self._notify(t, chat=True)
+
+    async def reclaim(self, t: LiveTable, client: Client, ref: Any) -> None:
+        seat = client.seat
+        assert seat is not None
+        async with t.lock:
+            if t.seats[seat].takeover is None:
+                client.error("nothing_to_reclaim", "no bot plays your seat", ref=ref)
+                return
+            await self._set_seats(t, {seat: {"takeover": None, "takeover_hand": None}})
+
+    async def rematch(self, t: LiveTable, client: Client, ref: Any) -> None:
+        seat = client.seat
+        assert seat is not None
+        async with t.lock:
+            if t.status != "over":
+                client.error("not_over", "a rematch can be asked for once the game is over", ref=ref)
+                return
+            if not t.seats[seat].rematch:
+                await self._set_seats(t, {seat: {"rematch": True}})
+        await self._maybe_rematch(t)
+
+    async def _set_seats(self, t: LiveTable, changes: dict[int, dict[str, Any]]) -> None:
+        """Takeovers, reclaims, votes: stored, then shown. Lock held."""
+        now = time.time()
+        try:
+            await self.db(self.store.update_seats, t.id, t.game_no, changes, now)
+        except Conflict:
+            await self._sync_locked(t)
+            return
+        for i, values in changes.items():
+            for k, v in values.items():
+                setattr(t.seats[i], k, v)
+        if any("takeover" in v and v["takeover"] is None for v in changes.values()):
+            t.moved_at = now  # a seat back in human hands gets its move timer afresh
+        t.rev += 1
+        t.refresh_presence(now)
+        t.broadcast_state(now, None) if any("takeover" in v for v in changes.values()) else t.broadcast_table(now)
+        await self._notify(t)
+        self._schedule(t)
+
+    async def _maybe_rematch(self, t: LiveTable) -> None:
+        async with t.lock:
+            if not t.rematch_ready():
+                return
+            now = time.time()
+            seats = t.rotated_seats()
+            status = "playing" if all(s.kind == "bot" or s.token_hash for s in seats) else "waiting"
+            seed = new_seed()
+            try:
+                await self.db(self.store.start_game, t.id, t.game_no + 1, seed, seats, status, now)
+            except Conflict:
+                await self._sync_locked(t)
+                return
+            stored = StoredTable(
+                id=t.id, name=t.name, game=t.game.name, options=t.game.options, private=t.private,
+                settings=t.settings.as_dict(), status=status, game_no=t.game_no + 1, rev=t.rev + 1,
+                created_at=t.created_at, updated_at=now, seats=seats, seed=seed, started_at=now,
+            )  # fmt: skip
+            self._new_game(t, stored, now)
+            await self._notify(t)
+            self._schedule(t)
+
+    def _new_game(self, t: LiveTable, stored: StoredTable, now: float) -> None:
+        if t.pending is not None:
+            t.pending.cancel()
+            t.pending = None
+        t.seat_bots = self._seat_bots(t.id, stored.seats)
+        t.load_game(stored, now)
+        self._recount(t)
+        t.refresh_presence(now)
+        t.broadcast_state(now, t.last)
+
+    # -- bots, timers, takeovers -------------------------------------------------------------
+
+    def _schedule(self, t: LiveTable) -> None:
+        """Start the bot's move when a bot is to move at a table this process owns."""
+        if self.closing or t.pending is not None or t.status != "playing" or not self.owner.owns(t.id):
+            return
+        seat = t.turn
+        if seat is None:
+            return
+        bot = t.bot_for(seat)
+        if bot is not None:
+            by = "bot" if t.seats[seat].kind == "bot" else "takeover"
+            t.pending = asyncio.create_task(self._bot_move(t, seat, bot, by))
+
+    async def _bot_move(self, t: LiveTable, seat: int, bot: SeatBot, by: str) -> None:
+        game_no, version = t.game_no, t.version
+        try:
+            if by != "timer":
+                wait = t.moved_at + self.settings.bot_delay - time.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            if (t.game_no, t.version) != (game_no, version):
+                return
+            try:
+                text = await self.bots.decide(bot, t.state, seat)
+            except Exception:
+                log.exception("table %s: bot %s failed; it plays its first legal move", t.id, bot.label)
+                text = ""
+            async with t.lock:
+                if (t.game_no, t.version, t.status, t.turn) != (game_no, version, "playing", seat):
+                    return
+                if by != "timer" and t.bot_for(seat) is None:  # the human took the seat back meanwhile
+                    return
+                try:
+                    t.state.apply(text)
+                except IllegalActionError:
+                    text = t.state.legal_actions()[0].text
+                    t.state.apply(text)
+                await self._commit(t, seat, text, by)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            if t.pending is asyncio.current_task():
+                t.pending = None
+                self._schedule(t)
+
+    async def _tick_table(self, t: LiveTable, now: float) -> None:
+        """Move timers, grace times and rematches of a table this process owns."""
+        if t.status == "playing" and t.pending is None:
+            deadline = t.deadline()
+            turn = t.turn
+            if deadline is not None and turn is not None and now >= deadline:
+                t.pending = asyncio.create_task(self._bot_move(t, turn, t.takeover_bot, "timer"))
+        if t.status == "playing" and t.settings.takeover != "off":
+            due = [
+                i for i, s in enumerate(t.seats)
+                if s.kind == "human" and s.token_hash and s.takeover is None and t.away_since[i] is not None
+                and now - t.away_since[i] >= t.settings.grace  # type: ignore[operator]
+            ]  # fmt: skip
+            if due:
+                async with t.lock:
+                    hand = t.hand()
+                    mode = t.settings.takeover
+                    await self._set_seats(t, {i: {"takeover": mode, "takeover_hand": hand} for i in due})
+        if t.status == "over" and t.rematch_ready():
+            await self._maybe_rematch(t)
+
+    def _sweepable(self, t: LiveTable, now: float) -> bool:
+        s = self.settings
+        if t.anyone_here():
+            return False
+        idle = now - max(t.updated_at, t.seen_at)
+        if t.status == "waiting":
+            return idle >= s.sweep_waiting
+        if t.status == "over":
+            return idle >= s.sweep_finished
+        has_humans = any(x.kind == "human" for x in t.seats)
+        return has_humans and now - t.human_at >= s.sweep_abandoned
+
+    async def _sweep(self, now: float) -> None:
+        for t in list(self.tables.values()):
+            if self.owner.owns(t.id) and self._sweepable(t, now):
+                log.info("sweeping table %s (%s, %s)", t.id, t.game.name, t.status)
+                await self.db(self.store.delete_table, t.id)
+                await self._drop(t)
+                await self.notifier.publish({"k": "changed", "i": self.instance, "t": t.id})
+
+    async def _drop(self, t: LiveTable) -> None:
+        self.tables.pop(t.id, None)
+        if t.pending is not None:
+            t.pending.cancel()
+        for c in list(t.clients):
+            c.close(CLOSE_SWEPT, "this table was swept")
+        await self.owner.release(t.id)
+
+    # -- the background loop -----------------------------------------------------------------
+
+    async def _ticker(self) -> None:
+        s = self.settings
+        last = {"claim": 0.0, "beat": 0.0, "resync": time.time(), "sweep": time.time()}
+        while True:
+            await asyncio.sleep(s.tick)
+            try:
+                now = time.time()
+                for t in list(self.tables.values()):
+                    if self.owner.owns(t.id):
+                        await self._tick_table(t, now)
+                if now - last["claim"] >= 1.0:
+                    last["claim"] = now
+                    await self._claim()
+                if self.notifier.shared and now - last["beat"] >= s.heartbeat:
+                    last["beat"] = now
+                    await self.notifier.publish({"k": "hb", "i": self.instance})
+                    self._expire_peers(now)
+                if self.notifier.shared and now - last["resync"] >= s.resync_interval:
+                    last["resync"] = now
+                    await self._resync_all()
+                if now - last["sweep"] >= s.sweep_interval:
+                    last["sweep"] = now
+                    await self._sweep(now)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the server's background loop failed once; it goes on")
+
+    async def _claim(self) -> None:
+        new = await self.owner.claim(list(self.tables))
+        for table_id in new:
+            await self.sync(table_id)  # the previous owner may have moved since we last heard
+            t = self.tables.get(table_id)
+            if t is not None:
+                self._schedule(t)
+
+    # -- other processes ---------------------------------------------------------------------
+
+    async def _notify(self, t: LiveTable, chat: bool = False) -> None:
+        if self.notifier.shared:
+            msg: dict[str, Any] = {"k": "changed", "i": self.instance, "t": t.id}
+            if chat:
+                msg["chat"] = 1
+            await self.notifier.publish(msg)
+
+    async def _publish_presence(self, t: LiveTable) -> None:
+        if self.notifier.shared:
+            await self.notifier.publish(
+                {"k": "presence", "i": self.instance, "t": t.id, "s": t.local, "w": t.local_watchers}
+            )
+
+    async def _on_notice(self, msg: dict[str, Any]) -> None:
+        kind, sender = msg.get("k"), msg.get("i")
+        if kind == "reconnected":  # notices may have been lost meanwhile
+            await self._resync_all()
+            return
+        if sender == self.instance or not isinstance(sender, str):
+            return
+        now = time.time()
+        self._peers_seen[sender] = now
+        table_id = msg.get("t")
+        if kind == "hello":
+            for t in self.tables.values():
+                if t.clients:
+                    await self._publish_presence(t)
+        elif kind == "changed" and isinstance(table_id, str):
+            await self.sync(table_id, chat=bool(msg.get("chat")))
+        elif kind == "presence" and isinstance(table_id, str):
+            there = self.tables.get(table_id)
+            seats, watchers = msg.get("s"), msg.get("w")
+            if there is None or not isinstance(seats, list) or len(seats) != there.n or not isinstance(watchers, int):
+                return
+            there.peers[sender] = ([int(x) for x in seats], watchers)
+            there.refresh_presence(now)
+            there.broadcast_table(now)
+
+    def _expire_peers(self, now: float) -> None:
+        gone = {p for p, seen in self._peers_seen.items() if now - seen > self.settings.peer_timeout}
+        for p in gone:
+            del self._peers_seen[p]
+            log.info("process %s went silent; its connections no longer count", p)
+        for t in self.tables.values():
+            stale = [p for p in t.peers if p not in self._peers_seen]
+            if stale:
+                for p in stale:
+                    del t.peers[p]
+                t.refresh_presence(now)
+                t.broadcast_table(now)
+
+    async def _resync_all(self) -> None:
+        revs = await self.db(self.store.revisions)
+        for table_id, rev in revs.items():
+            t = self.tables.get(table_id)
+            if t is None or t.rev != rev:
+                await self.sync(table_id)
+        for table_id in [i for i in self.tables if i not in revs]:
+            await self.sync(table_id)
+
+    async def sync(self, table_id: str, chat: bool = False) -> None:
+        """Catch up with the database: a table made, changed or swept by another process."""
+        t = self.tables.get(table_id)
+        if t is None:
+            stored = await self.db(self.store.load_table, table_id)
+            if stored is not None and table_id not in self.tables:
+                t = self._restore(stored)
+                if t is not None:
+                    await self.owner.claim([t.id])
+                    self._schedule(t)
+            return
+        if t.syncing:  # one catch-up at a time; ask for another round
+            t.resync = True
+            return
+        t.syncing = True
+        try:
+            while True:
+                t.resync = False
+                async with t.lock:
+                    await self._sync_locked(t)
+                if chat:
+                    chat = False
+                    lines = await self.db(self.store.chat, t.id, self.settings.chat_history, t.last_chat_id)
+                    for line in lines:
+                        if line.id > t.last_chat_id:
+                            t.last_chat_id = line.id
+                            t.broadcast(dumps({"type": "chat", **line.message()}))
+                if not t.resync:
+                    break
+        finally:
+            t.syncing = False
+
+    async def _sync_locked(self, t: LiveTable) -> None:
+        stored = await self.db(self.store.load_table, t.id, (t.game_no, t.version))
+        now = time.time()
+        if stored is None:
+            await self._drop(t)
+            return
+        if stored.game_no != t.game_no:
+            self._new_game(t, stored, now)
+        else:
+            for a in stored.actions:
+                try:
+                    t.apply_stored(a)
+                except (IllegalActionError, ValueError):
+                    log.exception("table %s: stored action %d does not apply; reloading", t.id, a.version)
+                    full = await self.db(self.store.load_table, t.id)
+                    if full is not None:
+                        self._new_game(t, full, now)
+                    return
+                t.broadcast_state(now, t.last)
+            changed = [vars(s) for s in stored.seats] != [vars(s) for s in t.seats] or stored.status != t.status
+            if changed:
+                t.seats = stored.seats
+                t.seat_bots = self._seat_bots(t.id, stored.seats)
+                if stored.status != t.status:
+                    t.moved_at = now
+                t.status = stored.status
+                self._recount(t)
+                t.refresh_presence(now)
+                t.broadcast_table(now)
+        t.rev = stored.rev
+        t.updated_at = stored.updated_at
+        self._schedule(t)

@@ -1,0 +1,1 @@
+"""The server's routes, one module per concern (FastAPI's "bigger applications" layout)."""

@@ -1,0 +1,53 @@
+"""The lobby: open a table, list tables, look at one, take a seat, give it up."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query
+
+from ..dependencies import HubDep, TableDep, TokenDep
+from ..hub import NewTable
+from ..schemas import JoinRequest, TableRequest
+
+router = APIRouter(prefix="/api/tables", tags=["lobby"])
+
+
+@router.post("", status_code=201)
+async def open_table(req: TableRequest, hub: HubDep) -> dict[str, Any]:
+    """Open a table: game, options, one entry per seat (`human` or `bot:SPEC`), settings."""
+    t = await hub.create_table(NewTable(**req.model_dump()))
+    return t.info(time.time())
+
+
+@router.get("")
+async def list_tables(
+    hub: HubDep,
+    status: Literal["waiting", "playing", "over"] | None = None,
+    limit: int = Query(default=100, ge=1, le=500),
+) -> dict[str, Any]:
+    """The tables that are not private, newest first."""
+    now = time.time()
+    found = [t for t in hub.tables.values() if not t.private and (status is None or t.status == status)]
+    found.sort(key=lambda t: t.created_at, reverse=True)
+    return {"tables": [t.info(now) for t in found[:limit]]}
+
+
+@router.get("/{table_id}")
+async def table_info(t: TableDep) -> dict[str, Any]:
+    return t.info(time.time())
+
+
+@router.post("/{table_id}/join")
+async def join(req: JoinRequest, t: TableDep, hub: HubDep) -> dict[str, Any]:
+    """Claim a free human seat (the lowest, or `seat`); the answer holds the seat's token."""
+    seat, token = await hub.join(t, req.name, req.seat)
+    return {"table": t.id, "seat": seat, "token": token}
+
+
+@router.post("/{table_id}/leave")
+async def leave(t: TableDep, token: TokenDep, hub: HubDep) -> dict[str, Any]:
+    """Give the seat up: the token stops working; during play a bot plays the seat on."""
+    seat = await hub.leave(t, token)
+    return {"table": t.id, "seat": seat}

@@ -1,0 +1,121 @@
+"""Finished games: their records and their replays, public once a game is over."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+from fastapi import APIRouter, Query
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import stichkit
+from stichkit.core import State
+
+from ..db.models import ActionRow, GameRow, TableRow
+from ..db.store import to_ts
+from ..dependencies import SessionDep
+from ..hub import HubError
+
+router = APIRouter(prefix="/api/tables", tags=["records"])
+
+GameNo = Query(default=None, ge=1, description="the game at the table (1, 2, ...); default: the latest finished one")
+
+
+def finished_game(session: Session, table_id: str, game_no: int | None) -> tuple[TableRow, GameRow]:
+    table = session.get(TableRow, table_id)
+    if table is None:
+        raise HubError(404, f"no table {table_id!r} here (it may have been swept)")
+    if game_no is None:
+        game = session.scalars(
+            select(GameRow)
+            .where(GameRow.table_id == table_id, GameRow.status == "over")
+            .order_by(GameRow.game_no.desc())
+        ).first()
+        if game is None:
+            raise HubError(403, "no game at this table is over yet: records are public once a game ends")
+        return table, game
+    found = session.get(GameRow, (table_id, game_no))
+    if found is None:
+        raise HubError(404, f"table {table_id} has no game {game_no}")
+    if found.status != "over":
+        raise HubError(403, f"game {game_no} is not over: its record is public once it ends")
+    return table, found
+
+
+def replayed(session: Session, table: TableRow, game: GameRow) -> tuple[State, list[ActionRow]]:
+    """The game rebuilt from its seed and its actions, through the engine."""
+    actions = list(
+        session.scalars(
+            select(ActionRow)
+            .where(ActionRow.table_id == table.id, ActionRow.game_no == game.game_no)
+            .order_by(ActionRow.version)
+        )
+    )
+    state = stichkit.load_game(table.game, **table.options).new_state(seed=game.seed)
+    for a in actions:
+        state.apply(a.action)
+    return state, actions
+
+
+@router.get("/{table_id}/games")
+def games(table_id: str, session: SessionDep) -> dict[str, Any]:
+    """Every game played at the table, finished or not (who sat where, the result)."""
+    if session.get(TableRow, table_id) is None:
+        raise HubError(404, f"no table {table_id!r} here (it may have been swept)")
+    rows = session.scalars(select(GameRow).where(GameRow.table_id == table_id).order_by(GameRow.game_no))
+    return {
+        "games": [
+            {"game_no": g.game_no, "status": g.status, "seats": g.seats, "result": g.result,
+             "started_at": to_ts(g.started_at), "finished_at": None if g.finished_at is None else to_ts(g.finished_at)}
+            for g in rows
+        ]
+    }  # fmt: skip
+
+
+@router.get("/{table_id}/record")
+def record(table_id: str, session: SessionDep, game: int | None = GameNo) -> dict[str, Any]:
+    """The engine's record of a finished game: `stichkit.replay(record)` rebuilds it."""
+    table, row = finished_game(session, table_id, game)
+    state, _ = replayed(session, table, row)
+    return state.record()
+
+
+_REPLAYS: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_REPLAYS_LOCK = Lock()
+REPLAY_CACHE = 16
+
+
+@router.get("/{table_id}/replay")
+def replay(table_id: str, session: SessionDep, game: int | None = GameNo) -> dict[str, Any]:
+    """A finished game version by version: the spectator's view and every hand."""
+    table, row = finished_game(session, table_id, game)
+    key = (table.id, row.game_no)
+    with _REPLAYS_LOCK:
+        if key in _REPLAYS:
+            _REPLAYS.move_to_end(key)
+            return _REPLAYS[key]
+    _, actions = replayed(session, table, row)
+    state = stichkit.load_game(table.game, **table.options).new_state(seed=row.seed)
+    n = state.game.num_players
+
+    def frame(version: int, a: ActionRow | None) -> dict[str, Any]:
+        return {
+            "version": version, "seat": None if a is None else a.seat, "action": None if a is None else a.action,
+            "view": state.view(None), "hands": [state.view(s)["hand"] for s in range(n)],
+        }  # fmt: skip
+
+    frames = [frame(0, None)]
+    for a in actions:
+        state.apply(a.action)
+        frames.append(frame(a.version, a))
+    out = {
+        "table": table.id, "game_no": row.game_no, "game": table.game, "options": table.options,
+        "seats": [{"seat": i, **s} for i, s in enumerate(row.seats)], "result": row.result, "frames": frames,
+    }  # fmt: skip
+    with _REPLAYS_LOCK:
+        _REPLAYS[key] = out
+        while len(_REPLAYS) > REPLAY_CACHE:
+            _REPLAYS.popitem(last=False)
+    return out

@@ -1,0 +1,116 @@
+"""The live table: `/ws/tables/{id}` (with `?token=` to play a seat, without to watch)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from fastapi.responses import JSONResponse
+from starlette.websockets import WebSocketDisconnect
+
+from ..connection import CLOSE_FLOOD, Client
+from ..dependencies import HubDep
+from ..hub import Hub
+from ..schemas import CLIENT_MESSAGES, MESSAGE_TYPES, Act, Chat, Ping, Rematch, ValidationError, explain
+from ..table import LiveTable
+from ..tokens import hash_token
+
+router = APIRouter(tags=["table"])
+
+FLOOD_ERRORS = 5  # flood errors sent in a row before the server stops answering them
+
+
+async def deny(ws: WebSocket, status: int, reason: str) -> None:
+    """Refuse at the handshake: an HTTP answer where the server can send one, else a 403."""
+    if "websocket.http.response" in ws.scope.get("extensions", {}):
+        await ws.send_denial_response(JSONResponse({"error": reason}, status_code=status))
+    else:
+        await ws.close(code=4000 + status, reason=reason)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | None = None) -> None:
+    t = await hub.table(table_id)
+    if t is None:
+        await deny(ws, 404, f"no table {table_id!r} here")
+        return
+    seat: int | None = None
+    token_hash = None
+    if token is not None:
+        token_hash = hash_token(t.id, token)
+        seat = t.seat_of(token_hash)
+        if seat is None and hub.notifier.shared:
+            await hub.sync(t.id)  # a seat claimed through another process a moment ago
+            seat = t.seat_of(token_hash)
+        if seat is None:
+            await deny(ws, 403, "this token holds no seat at this table")
+            return
+    await ws.accept()
+    s = hub.settings
+    client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue)
+    await hub.connect(t, client)
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            if client.closing:
+                continue
+            if not client.allow():
+                if client.dropped > 2 * s.message_burst:
+                    client.close(CLOSE_FLOOD, "too many messages")
+                elif client.dropped <= FLOOD_ERRORS:
+                    rate = f"{s.message_rate:g}"
+                    client.error("flood", f"too many messages: at most {rate} a second; this one was dropped")
+                continue
+            text = msg.get("text")
+            if text is None:
+                client.error("bad_json", "send JSON objects in text frames, not binary ones")
+                continue
+            await handle(hub, t, client, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.disconnect(t, client)
+
+
+def _ref(raw: Any) -> Any:
+    """The client's message id, echoed as `ref` when it is a short string or a whole number."""
+    ok = isinstance(raw, int | str) and not isinstance(raw, bool) and len(str(raw)) <= 64
+    return raw if ok else None
+
+
+async def handle(hub: Hub, t: LiveTable, client: Client, text: str) -> None:
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        client.error("bad_json", 'a message is a JSON object, e.g. {"type": "ping"}')
+        return
+    if not isinstance(data, dict):
+        client.error("bad_json", 'a message is a JSON object, e.g. {"type": "ping"}')
+        return
+    ref = _ref(data.get("id"))
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        client.error("unknown_type", f"unknown message type {str(kind)[:40]!r}; types: {', '.join(MESSAGE_TYPES)}", ref)
+        return
+    try:
+        msg = CLIENT_MESSAGES.validate_python(data)
+    except ValidationError as e:
+        client.error("bad_message", explain(e), ref)
+        return
+    if isinstance(msg, Ping):
+        client.send_obj({"type": "pong", "ref": ref})
+        return
+    if client.seat is None:
+        client.error("spectator", f"spectators cannot {'act' if kind == 'act' else kind}; join a seat first", ref)
+        return
+    if isinstance(msg, Act):
+        await hub.act(t, client, msg.action, msg.version, msg.game, ref)
+    elif isinstance(msg, Chat):
+        await hub.chat(t, client, msg.text)
+    elif isinstance(msg, Rematch):
+        await hub.rematch(t, client, ref)
+    else:
+        await hub.reclaim(t, client, ref)

@@ -1,0 +1,125 @@
+"""What clients may send, checked by pydantic: HTTP bodies and WebSocket messages.
+
+The checks here are about shape (types, sizes); what a game or a bot allows is checked by the
+game and the bot parser, which name what is allowed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, field_validator
+from pydantic import ValidationError as ValidationError
+
+NAME_MAX = 40
+CHAT_MAX = 500
+
+
+def clean_line(text: str, what: str, longest: int) -> str:
+    """One line of printable text, trimmed, 1..longest characters."""
+    text = " ".join(text.split())
+    if not text:
+        raise ValueError(f"{what} must not be empty")
+    if len(text) > longest:
+        raise ValueError(f"{what} is at most {longest} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise ValueError(f"{what} must be printable text")
+    return text
+
+
+OptionValue = StrictStr | StrictInt | StrictBool | None
+
+
+class TableRequest(BaseModel):
+    """POST /api/tables."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=32)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=20)
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
+    private: StrictBool = False
+    name: str | None = Field(default=None, max_length=200)
+    takeover: Literal["hand", "game", "off"] = "hand"
+    grace: float = Field(default=60.0, ge=0, le=86400, allow_inf_nan=False)
+    takeover_bot: str = Field(default="bot:heuristic", max_length=200)
+    move_time: float | None = Field(default=None, ge=1, le=3600, allow_inf_nan=False)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_line(v, "name", NAME_MAX)
+
+
+class JoinRequest(BaseModel):
+    """POST /api/tables/{id}/join."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=200)
+    seat: StrictInt | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return clean_line(v, "name", NAME_MAX)
+
+
+# -- WebSocket messages from clients ---------------------------------------------------------
+
+Ref = Annotated[StrictStr, Field(max_length=64)] | StrictInt | None
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    id: Ref = None
+
+
+class Act(_Msg):
+    type: Literal["act"]
+    action: str = Field(max_length=64)
+    version: StrictInt
+    game: StrictInt | None = None
+
+
+class Chat(_Msg):
+    type: Literal["chat"]
+    text: str = Field(max_length=4 * CHAT_MAX)
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        return clean_line(v, "text", CHAT_MAX)
+
+
+class Rematch(_Msg):
+    type: Literal["rematch"]
+
+
+class Reclaim(_Msg):
+    type: Literal["reclaim"]
+
+
+class Ping(_Msg):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Act | Chat | Rematch | Reclaim | Ping, Field(discriminator="type")]
+CLIENT_MESSAGES = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping")
+
+
+def explain(e: ValidationError) -> str:
+    """pydantic's errors as one line: `field: what is wrong; ...`."""
+    parts = []
+    for err in e.errors(include_url=False):
+        loc = ".".join(str(x) for x in err["loc"] if x not in MESSAGE_TYPES) or "message"
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}")
+    return "; ".join(parts)
+
+
+def errors_json(e: Any) -> list[dict[str, Any]]:
+    """Validation errors, JSON-safe (the input values left out: they can be huge)."""
+    return [{"loc": list(err["loc"]), "msg": str(err["msg"])} for err in e.errors()]

@@ -1,0 +1,128 @@
+"""`stich serve`: check the flags and the database, then run the server under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from .settings import Settings, default_db_url
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
+EXIT_USAGE = 2
+NEED_WEB = "stich serve needs the web extra: pip install 'stichkit[web]'"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    about = "Run the table server: a lobby and tables for people and bots (docs/server.md)."
+    p = sub.add_parser("serve", help="run the multiplayer table server (needs stichkit[web])", description=about)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0: every)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", metavar="URL", help="database URL: sqlite:////path/server.db or postgresql://user@host/db "
+                   f"(default: $STICHKIT_DB, else {default_db_url()})")  # fmt: skip
+    p.add_argument("--redis", metavar="URL", help="Redis URL: notify other server processes through Redis pub/sub "
+                   "instead of PostgreSQL LISTEN/NOTIFY (default: $STICHKIT_REDIS)")  # fmt: skip
+    p.add_argument("--bot-workers", type=int, metavar="N", help="processes in which bots think (default: the CPUs)")
+    p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="pause before a bot moves (0.5)")
+    p.add_argument("--max-bot-time", type=float, default=5.0, metavar="SECONDS",
+                   help="most seconds a bot may think per move (5)")  # fmt: skip
+    p.add_argument("--max-tables", type=int, default=2000, metavar="N", help="tables held at once (2000)")
+    p.add_argument("--sweep-waiting", type=float, default=1800, metavar="SECONDS",
+                   help="delete a waiting table nobody has open after this long (1800)")  # fmt: skip
+    p.add_argument("--sweep-abandoned", type=float, default=7200, metavar="SECONDS",
+                   help="delete a game in play with no human at it after this long (7200)")  # fmt: skip
+    p.add_argument("--sweep-finished", type=float, default=604800, metavar="SECONDS",
+                   help="delete a finished game nobody looks at after this long (604800: a week)")  # fmt: skip
+    p.add_argument("--migrate-only", action="store_true", help="create or migrate the database, then exit")
+    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """Settings from the flags; a bad value raises ValueError saying which and what is allowed."""
+    checks = [
+        (args.port, 0, 65535, "--port"), (args.bot_delay, 0, 60, "--bot-delay"),
+        (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.max_tables, 1, 1_000_000, "--max-tables"),
+        (args.sweep_waiting, 1, 10**9, "--sweep-waiting"), (args.sweep_abandoned, 1, 10**9, "--sweep-abandoned"),
+        (args.sweep_finished, 1, 10**9, "--sweep-finished"),
+    ]  # fmt: skip
+    if args.bot_workers is not None:
+        checks.append((args.bot_workers, 1, 256, "--bot-workers"))
+    for value, low, high, flag in checks:
+        if not low <= value <= high:
+            raise ValueError(f"{flag} must be between {low} and {high}, not {value}")
+    s = Settings(
+        bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
+        sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
+    )  # fmt: skip
+    if args.db:
+        s = s.but(db=args.db)
+    if args.redis:
+        s = s.but(redis=args.redis)
+    if args.bot_workers:
+        s = s.but(bot_workers=args.bot_workers)
+    return s
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from .app import create_app
+        from .db.engine import DatabaseError, make_engine, parse_db_url, safe_url
+        from .db.migrate import upgrade
+    except ImportError:
+        print(NEED_WEB, file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        settings = settings_from(args)
+        url = parse_db_url(settings.db)
+    except ValueError as e:  # DatabaseError is one
+        print(f"stich serve: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.migrate_only:
+        try:
+            upgrade(make_engine(url))
+        except Exception as e:
+            print(f"stich serve: cannot migrate {safe_url(url)}: {e}", file=sys.stderr)
+            return 1
+        print(f"{safe_url(url)}: schema is up to date")
+        return 0
+    try:
+        check_database(url)
+    except DatabaseError as e:
+        print(f"stich serve: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"stich serve: http://{args.host}:{args.port}/  (database {safe_url(url)})", flush=True)
+    uvicorn.run(
+        create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+        ws_max_size=settings.max_message, ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
+        proxy_headers=True, forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
+    )  # fmt: skip
+    return 0
+
+
+def check_database(url: URL) -> None:
+    """Fail with a clear message before the server starts: the database cannot be reached, or an
+    SQLite file is in use by another server."""
+    from sqlalchemy import text
+
+    from .db.engine import DatabaseError, SqliteLock, is_sqlite, make_engine, safe_url
+
+    if is_sqlite(url):
+        lock = SqliteLock(url)
+        lock.acquire()
+        lock.release()
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as e:
+        reason = str(getattr(e, "orig", e)).strip().splitlines()[0]
+        raise DatabaseError(f"cannot reach the database {safe_url(url)}: {reason}") from None
+    finally:
+        engine.dispose()

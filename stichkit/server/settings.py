@@ -1,0 +1,69 @@
+"""How one server process is configured: from `stich serve`'s flags, else the environment, else defaults.
+
+Every time limit of docs/server.md is here, so an operator finds them in one place.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+
+def default_db_path() -> Path:
+    """`$STICHKIT_HOME/server.db`, else `${XDG_DATA_HOME:-~/.local/share}/stichkit/server.db`."""
+    home = os.environ.get("STICHKIT_HOME")
+    if home:
+        return Path(home).expanduser() / "server.db"
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data).expanduser() / "stichkit" / "server.db"
+
+
+def default_db_url() -> str:
+    return "sqlite:///" + str(default_db_path().resolve())
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One server process. Times are in seconds."""
+
+    db: str = field(default_factory=lambda: os.environ.get("STICHKIT_DB") or default_db_url())
+    redis: str | None = field(default_factory=lambda: os.environ.get("STICHKIT_REDIS") or None)
+    # Bots: worker processes for every bot but `random`; the pause before a bot's move (so people
+    # can follow); the most a search bot may be given per decision.
+    bot_workers: int = field(default_factory=lambda: os.cpu_count() or 2)
+    bot_delay: float = 0.5
+    max_bot_time: float = 5.0
+    max_bot_iterations: int = 100_000
+    max_tables: int = 2000  # active tables (not swept); more are refused with 503
+    # Sweeping: a waiting table nobody has open, a game in play with no human at it, a finished
+    # game nobody looks at: each is deleted after this long without activity.
+    sweep_interval: float = 60.0
+    sweep_waiting: float = 30 * 60.0
+    sweep_abandoned: float = 2 * HOUR
+    sweep_finished: float = 7 * DAY
+    # Clients: the largest message, and the message rate (a token bucket per connection).
+    max_message: int = 64 * 1024
+    message_rate: float = 10.0
+    message_burst: int = 30
+    max_queue: int = 1000  # messages waiting for a slow client before it is closed
+    chat_history: int = 50
+    # Several processes on one PostgreSQL: how often presence is announced, and after how long a
+    # silent process's connections no longer count; how often each process re-reads every table
+    # in case a notification was lost.
+    heartbeat: float = 2.0
+    peer_timeout: float = 7.0
+    resync_interval: float = 10.0
+    tick: float = 0.25  # how often move timers, grace times and ownership are looked at
+    static_dir: Path = STATIC_DIR
+    instance: str = field(default_factory=lambda: secrets.token_hex(6))
+
+    def but(self, **changes: Any) -> Settings:
+        return replace(self, **changes)

@@ -1,0 +1,268 @@
+"""A table in memory: its game state, seats, presence and connections, and the messages built
+from them. No input or output happens here; the hub (hub.py) does that.
+
+Every message is built from views: a seat's `state` carries `view(seat)`, a spectator's
+`view(None)`; the table info beside it holds seats, names, presence and timers, never a card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from stichkit.core import Game, State
+
+from .botrunner import SeatBot
+from .connection import Client, dumps
+from .db.store import Seat, StoredAction, StoredTable
+
+Refusal = tuple[str, str]  # (code, reason)
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    takeover: str  # hand | game | off
+    grace: float
+    takeover_bot: str  # "bot:SPEC"
+    move_time: float | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"takeover": self.takeover, "grace": self.grace, "takeover_bot": self.takeover_bot,
+                "move_time": self.move_time}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableSettings:
+        return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"))
+
+
+def hand_of(public_view: dict[str, Any]) -> int:
+    """Which hand (deal, round) the game is in, from the spectator's view: `deal_number`
+    (Jass, Stichwahl, Stichling) or `round` (Stich-Meister)."""
+    return int(public_view.get("deal_number", public_view.get("round", 0)))
+
+
+class LiveTable:
+    """One table as this process holds it. `lock` orders everything that reads or changes it."""
+
+    def __init__(self, stored: StoredTable, game: Game, seat_bots: list[SeatBot | None], takeover_bot: SeatBot,
+                 now: float) -> None:  # fmt: skip
+        self.id = stored.id
+        self.name = stored.name
+        self.game = game
+        self.private = stored.private
+        self.settings = TableSettings.from_dict(stored.settings)
+        self.created_at = stored.created_at
+        self.seat_bots = seat_bots
+        self.takeover_bot = takeover_bot
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        n = game.num_players
+        self.local = [0] * n  # this process's connections per seat
+        self.local_watchers = 0
+        self.peers: dict[str, tuple[list[int], int]] = {}  # other processes' connections: (per seat, spectators)
+        self.away_since: list[float | None] = [None] * n
+        self.pending: asyncio.Task[None] | None = None  # a bot or timer move being made
+        self.syncing = False
+        self.resync = False
+        self.last_chat_id = 0
+        self.load_game(stored, now)
+        self.seen_at = now  # someone had the table open (any connection)
+        self.refresh_presence(now)
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def load_game(self, stored: StoredTable, now: float) -> None:
+        """The current game from its seed and every stored action (the restart path)."""
+        assert stored.complete
+        self.status = stored.status
+        self.game_no = stored.game_no
+        self.seed = stored.seed
+        self.rev = stored.rev
+        self.seats: list[Seat] = [Seat(**vars(s)) for s in stored.seats]
+        self.updated_at = stored.updated_at
+        self.state: State = self.game.new_state(seed=stored.seed)
+        self.version = 0
+        self.last: dict[str, Any] | None = None
+        self.human_at = stored.started_at
+        for a in stored.actions:
+            self.apply_stored(a)
+        self.moved_at = now  # a restarted server gives the move timer and the bots' pause afresh
+        self._hand: tuple[int, int] = (-1, 0)
+
+    def apply_stored(self, a: StoredAction) -> None:
+        if a.version != self.version + 1:
+            raise ValueError(f"table {self.id}: action {a.version} follows version {self.version}")
+        self.state.apply(a.action)
+        self.version = a.version
+        self.last = {"seat": a.seat, "version": a.version, "by": a.by}
+        self.moved_at = a.at
+        if a.by == "human":
+            self.human_at = max(self.human_at, a.at)
+
+    @property
+    def n(self) -> int:
+        return self.game.num_players
+
+    @property
+    def turn(self) -> int | None:
+        return self.state.current_player
+
+    def hand(self) -> int:
+        if self._hand[0] != self.version:
+            self._hand = (self.version, hand_of(self.state.view(None)))
+        return self._hand[1]
+
+    def bot_for(self, seat: int) -> SeatBot | None:
+        """Who plays the seat when it is not a human: its own bot, or the takeover bot."""
+        if self.seats[seat].kind == "bot":
+            return self.seat_bots[seat]
+        if self.seats[seat].takeover is not None:
+            return self.takeover_bot
+        return None
+
+    def deadline(self) -> float | None:
+        turn = self.turn
+        if self.settings.move_time is None or self.status != "playing" or turn is None or self.bot_for(turn):
+            return None
+        return self.moved_at + self.settings.move_time
+
+    def refuse_act(self, seat: int | None, version: Any, game_no: Any) -> Refusal | None:
+        """Why a move from `seat` is refused, before the engine is asked (None: ask it)."""
+        if seat is None:
+            return "spectator", "spectators cannot act; join a seat to play"
+        if self.status == "waiting":
+            return "waiting", "the game starts when every seat is taken"
+        if self.status == "over" or self.state.is_terminal():
+            return "over", "the game is over"
+        if game_no is not None and game_no != self.game_no:
+            return "stale", f"game {game_no} is not the table's current game {self.game_no}"
+        if version != self.version:
+            return "stale", f"version {version} is not the current version {self.version}"
+        if self.turn != seat:
+            return "not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        if self.seats[seat].takeover is not None:
+            return "takeover", "a bot plays your seat now; send reclaim to take it back"
+        return None
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.state.is_terminal():
+            return None
+        return {"scores": self.state.scores(), "winners": self.state.winners()}
+
+    # -- seats and presence ------------------------------------------------------------------
+
+    def seat_of(self, token_hash: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and s.token_hash == token_hash:
+                return i
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
+
+    def connected(self, seat: int) -> bool:
+        if self.seats[seat].kind == "bot":
+            return True
+        return self.local[seat] > 0 or any(counts[seat] > 0 for counts, _ in self.peers.values())
+
+    def spectators(self) -> int:
+        return self.local_watchers + sum(w for _, w in self.peers.values())
+
+    def anyone_here(self) -> bool:
+        return any(self.local) or self.spectators() > 0 or any(any(c) for c, _ in self.peers.values())
+
+    def humans_here(self) -> bool:
+        return any(s.kind == "human" and s.token_hash and self.connected(i) for i, s in enumerate(self.seats))
+
+    def refresh_presence(self, now: float) -> None:
+        for i, s in enumerate(self.seats):
+            if s.kind != "human" or s.token_hash is None or self.connected(i):
+                self.away_since[i] = None
+            elif self.away_since[i] is None:
+                self.away_since[i] = now
+        if self.anyone_here():
+            self.seen_at = now
+        if self.humans_here():
+            self.human_at = now
+
+    def rematch_info(self) -> dict[str, Any] | None:
+        if self.status != "over" or not any(s.rematch for s in self.seats if s.kind == "human"):
+            return None
+        votes = [i for i, s in enumerate(self.seats) if s.rematch or s.kind == "bot"]
+        needed = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash and self.connected(i)]
+        return {"votes": votes, "needed": needed}
+
+    def rematch_ready(self) -> bool:
+        info = self.rematch_info()
+        return info is not None and all(i in info["votes"] for i in info["needed"])
+
+    def rotated_seats(self) -> list[Seat]:
+        """Everyone one seat further: seat s's player plays seat s+1 (partners stay partners)."""
+        n = self.n
+        return [
+            Seat(kind=s.kind, bot=s.bot, name=s.name, token_hash=s.token_hash)
+            for s in (self.seats[(i - 1) % n] for i in range(n))
+        ]
+
+    # -- messages ----------------------------------------------------------------------------
+
+    def info(self, now: float) -> dict[str, Any]:
+        deadline = self.deadline()
+        seats = []
+        for i, s in enumerate(self.seats):
+            takeover = None
+            if s.kind == "human" and s.takeover is not None:
+                takeover = {"mode": s.takeover, "bot": self.takeover_bot.label}
+            seats.append({
+                "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot,
+                "claimed": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(i),
+                "away_since": self.away_since[i], "takeover": takeover, "rematch": s.kind == "bot" or s.rematch,
+            })  # fmt: skip
+        return {
+            "id": self.id, "name": self.name, "game": self.game.name, "options": self.game.options,
+            "players": self.n, "private": self.private, "invite": f"/tables/{self.id}", "status": self.status,
+            "game_no": self.game_no, "version": self.version, "turn": self.turn,
+            "deadline": deadline, "time_left": None if deadline is None else round(max(0.0, deadline - now), 3),
+            "settings": self.settings.as_dict(), "seats": seats, "spectators": self.spectators(),
+            "rematch": self.rematch_info(), "created_at": self.created_at, "result": self.result(),
+        }  # fmt: skip
+
+    def legal_for(self, seat: int | None) -> list[str]:
+        if seat is None or self.status != "playing" or self.turn != seat or self.bot_for(seat) is not None:
+            return []
+        return [a.text for a in self.state.legal_actions()]
+
+    def state_text(self, seat: int | None, info_json: str, last: dict[str, Any] | None) -> str:
+        return (
+            f'{{"type":"state","seat":{dumps(seat)},"game_no":{self.game_no},"version":{self.version},'
+            f'"view":{dumps(self.state.view(seat))},"legal":{dumps(self.legal_for(seat))},'
+            f'"last":{dumps(last)},"table":{info_json}}}'
+        )
+
+    def broadcast_state(self, now: float, last: dict[str, Any] | None) -> None:
+        """The current version to every connection, one view per seat."""
+        if not self.clients:
+            return
+        info_json = dumps(self.info(now))
+        texts: dict[int | None, str] = {}
+        for c in list(self.clients):
+            text = texts.get(c.seat)
+            if text is None:
+                text = texts[c.seat] = self.state_text(c.seat, info_json, last)
+            c.send(text)
+
+    def broadcast_table(self, now: float) -> None:
+        if self.clients:
+            text = f'{{"type":"table","table":{dumps(self.info(now))}}}'
+            for c in list(self.clients):
+                c.send(text)
+
+    def broadcast(self, text: str) -> None:
+        for c in list(self.clients):
+            c.send(text)
+
+
+def now() -> float:
+    return time.time()
