@@ -705,6 +705,8 @@ class Hub:
                     if full is not None:
                         self._new_game(t, full, now)
                     return
+                if t.state.is_terminal():
+                    t.status = "over"
                 t.broadcast_state(now, t.last)
             changed = [vars(s) for s in stored.seats] != [vars(s) for s in t.seats] or stored.status != t.status
             if changed:

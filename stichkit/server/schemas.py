@@ -16,15 +16,15 @@ NAME_MAX = 40
 CHAT_MAX = 500
 
 
-def clean_line(text: str, what: str, longest: int) -> str:
-    """One line of printable text, trimmed, 1..longest characters."""
+def clean_line(text: str, longest: int) -> str:
+    """One line of printable text, trimmed, 1..longest characters (runs of spaces become one)."""
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in " \t\n" for ch in text):
+        raise ValueError("must be printable text")
     text = " ".join(text.split())
     if not text:
-        raise ValueError(f"{what} must not be empty")
+        raise ValueError("must not be empty")
     if len(text) > longest:
-        raise ValueError(f"{what} is at most {longest} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        raise ValueError(f"{what} must be printable text")
+        raise ValueError(f"at most {longest} characters")
     return text
 
 
@@ -49,7 +49,7 @@ class TableRequest(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str | None) -> str | None:
-        return None if v is None else clean_line(v, "name", NAME_MAX)
+        return None if v is None else clean_line(v, NAME_MAX)
 
 
 class JoinRequest(BaseModel):
@@ -63,7 +63,7 @@ class JoinRequest(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        return clean_line(v, "name", NAME_MAX)
+        return clean_line(v, NAME_MAX)
 
 
 # -- WebSocket messages from clients ---------------------------------------------------------
@@ -90,7 +90,7 @@ class Chat(_Msg):
     @field_validator("text")
     @classmethod
     def _text(cls, v: str) -> str:
-        return clean_line(v, "text", CHAT_MAX)
+        return clean_line(v, CHAT_MAX)
 
 
 class Rematch(_Msg):

@@ -37,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="delete a game in play with no human at it after this long (7200)")  # fmt: skip
     p.add_argument("--sweep-finished", type=float, default=604800, metavar="SECONDS",
                    help="delete a finished game nobody looks at after this long (604800: a week)")  # fmt: skip
+    p.add_argument("--ws-deflate", action="store_true",
+                   help="compress WebSocket messages (less traffic, much more server CPU; default off)")  # fmt: skip
     p.add_argument("--migrate-only", action="store_true", help="create or migrate the database, then exit")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
@@ -100,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"stich serve: http://{args.host}:{args.port}/  (database {safe_url(url)})", flush=True)
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-        ws_max_size=settings.max_message, ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
+        ws_max_size=settings.max_message, ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
         proxy_headers=True, forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
     )  # fmt: skip
     return 0
