@@ -102,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"stich serve: http://{args.host}:{args.port}/  (database {safe_url(url)})", flush=True)
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-        ws_max_size=settings.max_message, ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
+        ws_max_size=settings.max_message, ws_per_message_deflate=args.ws_deflate,
+        ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
         proxy_headers=True, forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
     )  # fmt: skip
     return 0
