@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the server tests need the web extra: pip install 'stichkit[web]'")
 
-from .harness import Server  # noqa: E402
+from .harness import Server
 
 
 @pytest.fixture(scope="session")

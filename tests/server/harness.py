@@ -164,7 +164,7 @@ class Client:
     @classmethod
     async def open(cls, server: Server, table: str, token: str | None = None, label: str = "") -> Client:
         url = f"{server.ws}/ws/tables/{table}" + (f"?token={token}" if token else "")
-        ws = await websockets.connect(url, max_size=None, open_timeout=30)
+        ws = await websockets.connect(url, max_size=None, max_queue=None, open_timeout=30)
         return cls(ws, label or ("spectator" if token is None else "player"))
 
     async def recv(self, timeout: float = 20) -> dict[str, Any]:

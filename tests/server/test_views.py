@@ -60,7 +60,9 @@ async def watch(c: Client) -> None:
     await c.until(lambda m: m["type"] == "state" and m["table"]["status"] == "over", 120)
 
 
-async def play_game(server: Server, game: str, options: dict[str, Any], seed: int) -> tuple[list[Client], dict[str, Any]]:
+async def play_game(
+    server: Server, game: str, options: dict[str, Any], seed: int
+) -> tuple[list[Client], dict[str, Any]]:
     n = options.get("players", 4)
     t = server.open_table(game, ["human"] * n, options=options, name=f"views {game} {n}")
     tokens = [server.join(t["id"], NAMES[i])["token"] for i in range(n)]
@@ -70,7 +72,10 @@ async def play_game(server: Server, game: str, options: dict[str, Any], seed: in
     kinds = ["heuristic" if rng.random() < 0.5 else "random" for _ in range(n)]
     await asyncio.gather(
         watch(spectator),
-        *[play_seat(c, i, bots.make(kinds[i], seed=seed + i), random.Random(seed * 7 + i)) for i, c in enumerate(players)],
+        *[
+            play_seat(c, i, bots.make(kinds[i], seed=seed + i), random.Random(seed * 7 + i))
+            for i, c in enumerate(players)
+        ],
     )
     await asyncio.sleep(0.2)  # the last table messages
     clients = [*players, spectator]
