@@ -1,0 +1,127 @@
+"""Two `stich serve` processes on one PostgreSQL database serve the same tables.
+
+Players on either process play together: a move made through one process reaches the players
+of the other by PostgreSQL LISTEN/NOTIFY, or by Redis pub/sub when a Redis URL is given. When
+the process that runs a table's bots dies, the other takes the table over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import stichkit
+
+from .harness import Client, Server, postgres_database, redis_url, run
+
+
+def start_two(db: str, tmp: Path, redis: str | None) -> tuple[Server, Server]:
+    a = Server(db, tmp / "a.log", "--bot-delay", "0.02", "--bot-workers", "1", redis=redis)
+    b = Server(db, tmp / "b.log", "--bot-delay", "0.02", "--bot-workers", "1", redis=redis)
+    a.start()
+    b.start()
+    return a, b
+
+
+async def play(c: Client, rng: random.Random) -> dict[str, Any]:
+    m = await c.state()
+    while m["table"]["status"] != "over":
+        if m["legal"]:
+            await c.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
+        m = await c.state(timeout=30)
+    return m
+
+
+def play_across(a: Server, b: Server, notifications: str) -> None:
+    assert a.get("/api/health").json()["notifications"] == notifications
+    t = a.open_table("jass", ["human", "human", "human", "bot:random"], options={"target": 300})
+    # The table was opened through a; seats are claimed through both.
+    tokens = [a.join(t["id"], "Ann")["token"], b.join(t["id"], "Bea")["token"], b.join(t["id"], "Cem")["token"]]
+    assert b.get(f"/api/tables/{t['id']}").json()["status"] == "playing"
+    rng = random.Random(7)
+
+    async def go() -> None:
+        players = [
+            await Client.open(a, t["id"], tokens[0]),
+            await Client.open(b, t["id"], tokens[1]),
+            await Client.open(b, t["id"], tokens[2]),
+        ]
+        watcher = await Client.open(a, t["id"])
+        # a shows b's players as connected: presence crosses processes too
+        await watcher.until(
+            lambda m: m["type"] in ("state", "table") and all(s["connected"] for s in m["table"]["seats"]), 20
+        )
+        chat_seen = asyncio.create_task(watcher.until(lambda m: m["type"] == "chat", 30))
+        await players[1].send({"type": "chat", "text": "hoi from b"})
+        assert (await chat_seen)["text"] == "hoi from b"
+        finals = await asyncio.gather(*[play(c, rng) for c in players])
+        await watcher.state(timeout=30, status="over")
+        last = finals[0]["version"]
+        assert all(m["version"] == last for m in finals)
+        for c in (*players, watcher):
+            versions = [m["version"] for m in c.states()]
+            assert versions == list(range(versions[0], last + 1)), "a version was skipped or repeated"
+            await c.close()
+
+    run(go())
+    record = b.get(f"/api/tables/{t['id']}/record").json()
+    assert stichkit.replay(record).is_terminal()
+    assert record == a.get(f"/api/tables/{t['id']}/record").json()
+
+
+def bots_move_on_when_their_process_dies(a: Server, b: Server) -> None:
+    t = a.open_table("stichling", ["bot:random"] * 4)  # a owns it: a made it
+    b_info = b.get(f"/api/tables/{t['id']}").json()
+    assert b_info["id"] == t["id"]
+
+    async def version_on_b(at_least: int, timeout: float) -> int:
+        c = await Client.open(b, t["id"])
+        m = await c.state(timeout=timeout)
+        while m["version"] < at_least:
+            m = await c.state(timeout=timeout)
+        await c.close()
+        return int(m["version"])
+
+    seen = run(version_on_b(5, 30))
+    a.kill()
+    stopped_at = b.get(f"/api/tables/{t['id']}").json()["version"]
+    assert stopped_at >= seen
+    run(version_on_b(stopped_at + 10, 30))  # b's bots now: the lock of the dead process is gone
+
+
+def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
+    with postgres_database() as db:
+        a, b = start_two(db, tmp_path, None)
+        try:
+            play_across(a, b, "PostgreSQL LISTEN/NOTIFY")
+            bots_move_on_when_their_process_dies(a, b)
+        finally:
+            a.stop()
+            b.stop()
+
+
+def test_two_processes_through_redis_play_together(tmp_path: Path) -> None:
+    redis = redis_url()
+    with postgres_database() as db:
+        a, b = start_two(db, tmp_path, redis)
+        try:
+            play_across(a, b, "Redis pub/sub")
+        finally:
+            a.stop()
+            b.stop()
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'one.db'}"
+    first = Server(db, tmp_path / "first.log").start()
+    try:
+        second = Server(db, tmp_path / "second.log")
+        with pytest.raises(RuntimeError, match="SQLite serves one process"):
+            second.start(timeout=60)
+        assert "Traceback" not in (tmp_path / "second.log").read_text()
+    finally:
+        first.stop()
