@@ -111,7 +111,7 @@ def kill_and_restart_many_times(db: str, log: Path, seed: int) -> None:
         history: dict[str, list[tuple[int, str]]] = {}
         for round_ in range(KILLS):
 
-            async def until_killed() -> None:
+            async def until_killed(seen: dict[str, dict[int, dict[str, Any]]]) -> None:
                 tasks = [asyncio.create_task(watch(server, t, seen)) for t in ids]
                 tasks.append(asyncio.create_task(human(server, human_table, token, acked, rng)))
                 await asyncio.sleep(rng.uniform(0.3, 1.5))
@@ -123,7 +123,7 @@ def kill_and_restart_many_times(db: str, log: Path, seed: int) -> None:
                 await asyncio.wait(tasks, timeout=30)
                 assert group_gone(pgid), "bot worker processes outlived their server"
 
-            run(until_killed())
+            run(until_killed(seen))
             stored = stored_tables(db)
             for t in ids:
                 s = stored[t]
