@@ -90,6 +90,12 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def _ready(pause: float) -> int:
+    """A worker that has started and imported the bots (the pause makes each call land on its own worker)."""
+    time.sleep(pause)
+    return os.getpid()
+
+
 def _decide(name: str, params: tuple[tuple[str, str], ...], record: dict[str, Any], seat: int) -> str:
     bot = _WORKER_BOTS.get((name, params))
     if bot is None:
@@ -115,6 +121,12 @@ class BotRunner:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_worker_init,
                                              initargs=(os.getpid(),))  # fmt: skip
         return self._pool
+
+    async def warm(self) -> None:
+        """Start every worker now: a worker started on demand costs its first move a second or more."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        await asyncio.gather(*[loop.run_in_executor(pool, _ready, 0.5) for _ in range(self.workers)])
 
     async def decide(self, bot: SeatBot, state: State, seat: int) -> str:
         """The bot's move for `seat` in `state` (which the caller must not change meanwhile)."""

@@ -106,6 +106,7 @@ class Hub:
         for t in self.tables.values():
             self._schedule(t)
         self._tasks.append(asyncio.create_task(self._ticker()))
+        self._tasks.append(asyncio.create_task(self.bots.warm()))
         log.info("stich serve: %d tables restored from %s; notifications: %s", len(self.tables), safe_url(self.url),
                  self.notifier.name)  # fmt: skip
 

@@ -37,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="delete a game in play with no human at it after this long (7200)")  # fmt: skip
     p.add_argument("--sweep-finished", type=float, default=604800, metavar="SECONDS",
                    help="delete a finished game nobody looks at after this long (604800: a week)")  # fmt: skip
+    p.add_argument("--message-rate", type=float, default=20.0, metavar="N",
+                   help="messages a second one connection may send, in bursts of 3 seconds' worth (20)")  # fmt: skip
     p.add_argument("--ws-deflate", action="store_true",
                    help="compress WebSocket messages (less traffic, much more server CPU; default off)")  # fmt: skip
     p.add_argument("--migrate-only", action="store_true", help="create or migrate the database, then exit")
@@ -47,7 +49,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     """Settings from the flags; a bad value raises ValueError saying which and what is allowed."""
     checks = [
         (args.port, 0, 65535, "--port"), (args.bot_delay, 0, 60, "--bot-delay"),
-        (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.max_tables, 1, 1_000_000, "--max-tables"),
+        (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.message_rate, 0.1, 100_000, "--message-rate"), (args.max_tables, 1, 1_000_000, "--max-tables"),
         (args.sweep_waiting, 1, 10**9, "--sweep-waiting"), (args.sweep_abandoned, 1, 10**9, "--sweep-abandoned"),
         (args.sweep_finished, 1, 10**9, "--sweep-finished"),
     ]  # fmt: skip
@@ -59,6 +61,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     s = Settings(
         bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
         sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
+        message_rate=args.message_rate, message_burst=max(1, round(3 * args.message_rate)),
     )  # fmt: skip
     if args.db:
         s = s.but(db=args.db)

@@ -51,8 +51,8 @@ class Settings:
     sweep_finished: float = 7 * DAY
     # Clients: the largest message, and the message rate (a token bucket per connection).
     max_message: int = 64 * 1024
-    message_rate: float = 10.0
-    message_burst: int = 30
+    message_rate: float = 20.0
+    message_burst: int = 60
     max_queue: int = 1000  # messages waiting for a slow client before it is closed
     chat_history: int = 50
     # Several processes on one PostgreSQL: how often presence is announced, and after how long a

@@ -195,6 +195,12 @@ class Client:
 
         return await self.until(ok, timeout)
 
+    async def drain(self, quiet: float = 0.3) -> None:
+        """Read what has arrived, until nothing comes for `quiet` seconds."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await self.recv(quiet)
+
     async def send(self, obj: Any) -> None:
         await self.ws.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
 
