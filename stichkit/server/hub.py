@@ -295,6 +295,9 @@ class Hub:
         t.clients.discard(client)
         self._count(t, client, -1)
         now = time.time()
+        t.seen_at = now  # someone was here until now
+        if client.seat is not None:
+            t.human_at = now
         t.refresh_presence(now)
         t.broadcast_table(now)
         if not self.closing:
@@ -531,6 +534,9 @@ class Hub:
     def _sweepable(self, t: LiveTable, now: float) -> bool:
         s = self.settings
         if t.anyone_here():
+            t.seen_at = now
+            if t.humans_here():
+                t.human_at = now
             return False
         idle = now - max(t.updated_at, t.seen_at)
         if t.status == "waiting":

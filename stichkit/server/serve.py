@@ -62,6 +62,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
         sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
         message_rate=args.message_rate, message_burst=max(1, round(3 * args.message_rate)),
+        sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished) / 4)),
     )  # fmt: skip
     if args.db:
         s = s.but(db=args.db)

@@ -1,0 +1,174 @@
+"""Running the server: `stich serve`'s flags and errors, migrations of older databases, sweeping
+of empty tables and abandoned games, the table limit, and the page's files."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import MetaData, insert
+
+import stichkit
+from stichkit.cli.main import main
+from stichkit.server import Settings, create_app
+from stichkit.server.db import migrate
+from stichkit.server.db.engine import make_engine, parse_db_url
+from stichkit.server.tokens import hash_token
+
+from .harness import Client, Server, run
+
+
+def test_the_newest_migration_is_the_one_the_server_knows() -> None:
+    assert migrate.head_revision() == migrate.HEAD
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--db", "mysql://u@h/db"], "SQLite or PostgreSQL, not mysql"),
+        (["--db", "sqlite://"], "in-memory SQLite database would lose every game"),
+        (["--db", "not a url"], "is not a database URL"),
+        (["--db", "postgresql://nobody@127.0.0.1:9/none"], "cannot reach the database"),
+        (["--port", "70000"], "--port must be between 0 and 65535"),
+        (["--bot-workers", "0"], "--bot-workers must be between 1 and 256"),
+        (["--max-bot-time", "0"], "--max-bot-time must be between"),
+    ],
+)
+def test_bad_serve_flags_are_refused_with_a_reason(flags: list[str], message: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert main(["serve", *flags]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_migrate_only_makes_the_schema_and_exits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "m.db"
+    assert main(["serve", "--db", f"sqlite:///{db}", "--migrate-only"]) == 0
+    assert "schema is up to date" in capsys.readouterr().out
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (migrate.HEAD,)
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"tables", "seats", "games", "actions", "chat", "meta"} <= names
+
+
+def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
+    """A database at the first schema revision, with a game in play, is migrated at start; the game
+    goes on at its version and its player's token still holds the seat."""
+    db = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(parse_db_url(db))
+    migrate.upgrade(engine, "0001")
+    game = stichkit.load_game("stichling", players=2)
+    state = game.new_state(seed=99)
+    moves = []
+    for _ in range(7):
+        seat, action = state.current_player, state.legal_actions()[0].text
+        state.apply(action)
+        moves.append((seat, action))
+    token, now = "an-old-token-" + "x" * 30, datetime.now(UTC)
+    md = MetaData()
+    md.reflect(engine)
+    rows = {
+        "tables": [dict(id="oldtable", name="from before", game="stichling", options=dict(game.options), private=False,
+                        settings={"takeover": "off", "grace": 60, "takeover_bot": "bot:heuristic", "move_time": None},
+                        status="playing", game_no=1, version=7, rev=9, created_at=now, updated_at=now)],
+        "seats": [dict(table_id="oldtable", seat=0, kind="human", bot=None, name="Olga",
+                       token_hash=hash_token("oldtable", token), takeover=None, takeover_hand=None, rematch=False),
+                  dict(table_id="oldtable", seat=1, kind="bot", bot="random", name="random", token_hash=None,
+                       takeover=None, takeover_hand=None, rematch=False)],
+        "games": [dict(table_id="oldtable", game_no=1, seed=99, seats=[], status="playing", result=None,
+                       started_at=now, finished_at=None)],
+        "actions": [dict(table_id="oldtable", game_no=1, version=v, seat=s, action=a, by="human" if s == 0 else "bot",
+                         created_at=now) for v, (s, a) in enumerate(moves, 1)],
+    }  # fmt: skip
+    with engine.begin() as conn:
+        for name, values in rows.items():
+            conn.execute(insert(md.tables[name]), values)
+    engine.dispose()
+
+    server = Server(db, tmp_path / "server.log", "--bot-delay", "0").start()
+    try:
+        info = server.get("/api/tables/oldtable").json()
+        assert info["version"] >= 7 and info["seats"][0]["name"] == "Olga"
+
+        async def play_on() -> None:
+            c = await Client.open(server, "oldtable", token)
+            m = await c.state()
+            while not m["legal"]:
+                m = await c.state()
+            await c.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+            await c.send({"type": "chat", "text": "still here"})  # the chat table came with the migration
+            await c.until(lambda x: x["type"] == "chat")
+            await c.close()
+
+        run(play_on())
+        with sqlite3.connect(tmp_path / "old.db") as conn:
+            assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (migrate.HEAD,)
+            stored = conn.execute("SELECT action FROM actions WHERE version <= 7 ORDER BY version").fetchall()
+        assert [a for (a,) in stored] == [a for _, a in moves]
+    finally:
+        server.stop()
+
+
+def test_empty_tables_and_abandoned_games_are_swept(tmp_path: Path) -> None:
+    db = tmp_path / "sweep.db"
+    server = Server(f"sqlite:///{db}", tmp_path / "server.log", "--bot-delay", "0.05", "--sweep-waiting", "1",
+                    "--sweep-abandoned", "2", "--sweep-finished", "2").start()  # fmt: skip
+
+    async def scene() -> dict[str, str]:
+        watched = server.open_table("stichling", ["human", "human"])["id"]
+        c = await Client.open(server, watched)  # someone has it open: never swept
+        await c.state()
+        tables = {"watched": watched}
+        tables["empty"] = server.open_table("stichling", ["human", "human"])["id"]
+        tables["abandoned"] = server.open_table("stichling", ["human", "bot:random"])["id"]
+        server.join(tables["abandoned"], "Pia")
+        tables["finished"] = server.open_table("stichwahl", ["bot:random"] * 2, options={"target": 3})["id"]
+        tables["bots"] = server.open_table("jass", ["bot:random"] * 4, options={"target": 2500})["id"]
+        await asyncio.sleep(5)
+        await c.close()
+        return tables
+
+    try:
+        tables = run(scene())
+        alive = {k for k, t in tables.items() if server.get(f"/api/tables/{t}").status_code == 200}
+        assert alive == {"watched", "bots"}, "bots playing by themselves are not an abandoned game"
+        gone = [tables[k] for k in ("empty", "abandoned", "finished")]
+        with sqlite3.connect(db) as conn:
+            for name in ("tables", "seats", "games", "actions", "chat"):
+                key = "id" if name == "tables" else "table_id"
+                left = conn.execute(f"SELECT COUNT(*) FROM {name} WHERE {key} IN (?, ?, ?)", gone).fetchone()
+                assert left == (0,), f"{name} kept rows of a swept table"
+        time.sleep(2.5)
+        assert server.get(f"/api/tables/{tables['watched']}").status_code == 404  # nobody has it open now
+    finally:
+        server.stop()
+
+
+def test_the_page_is_served_from_the_static_folder(tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<!doctype html><title>stichkit</title>")
+    (static / "app.js").write_text("console.log('hi')")
+    settings = Settings(db=f"sqlite:///{tmp_path / 'page.db'}", static_dir=static, bot_workers=1, max_tables=2)
+    with TestClient(create_app(settings)) as client:
+        for path in ("/", "/tables/AbCdEf123456"):
+            r = client.get(path)
+            assert r.status_code == 200 and "<title>stichkit</title>" in r.text
+            assert r.headers["content-type"].startswith("text/html")
+        r = client.get("/static/app.js")
+        assert r.status_code == 200 and "console.log" in r.text
+        assert client.get("/static/nothing.js").status_code == 404
+        assert client.get("/docs").status_code == 200  # the OpenAPI reference
+        for _ in range(2):
+            assert client.post("/api/tables", json={"game": "stichling", "seats": ["human"] * 2}).status_code == 201
+        r = client.post("/api/tables", json={"game": "stichling", "seats": ["human"] * 2})
+        assert r.status_code == 503 and "holds 2 tables already" in r.json()["error"]
+    (static / "index.html").unlink()
+    with TestClient(create_app(settings.but(instance="second"))) as client:
+        r = client.get("/")
+        assert r.status_code == 404 and "the page is not installed" in r.json()["error"]
