@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play serve test lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/stich play jass
+
+serve: $(STAMP)
+	$(BIN)/stich serve $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
