@@ -27,7 +27,7 @@ from .botrunner import BotRunner, SeatBot, parse_bot_spec, parse_seat
 from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
 from .db import migrate
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
-from .db.store import Conflict, Seat, Store, StoredAction, StoredTable
+from .db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable
 from .ownership import AdvisoryOwner, SoleOwner
 from .pubsub import Notifier, PostgresNotifier, RedisNotifier
 from .settings import Settings
@@ -36,6 +36,7 @@ from .tokens import hash_token, new_table_id, new_token
 
 log = logging.getLogger("stichkit.server")
 T = TypeVar("T")
+MOVES_PER_COMMIT = 200
 
 
 class HubError(Exception):
@@ -75,6 +76,7 @@ class Hub:
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._peers_seen: dict[str, float] = {}
+        self._moves: asyncio.Queue[tuple[Move, asyncio.Future[Conflict | None]]] = asyncio.Queue()
         self.closing = False
         self.started = time.time()
 
@@ -106,6 +108,7 @@ class Hub:
         for t in self.tables.values():
             self._schedule(t)
         self._tasks.append(asyncio.create_task(self._ticker()))
+        self._tasks.append(asyncio.create_task(self._writer()))
         self._tasks.append(asyncio.create_task(self.bots.warm()))
         log.info("stich serve: %d tables restored from %s; notifications: %s", len(self.tables), safe_url(self.url),
                  self.notifier.name)  # fmt: skip
@@ -356,8 +359,7 @@ class Hub:
                 if s.takeover == "hand" and s.takeover_hand is not None and s.takeover_hand != hand and t.connected(i):
                     changes[i] = {"takeover": None, "takeover_hand": None}
         try:
-            await self.db(self.store.append_action, t.id, t.game_no, StoredAction(version, seat, text, by, now),
-                          result=result, seat_changes=changes)  # fmt: skip
+            await self._store_move(Move(t.id, t.game_no, StoredAction(version, seat, text, by, now), result, changes))
         except Conflict:
             t.state.undo()
             await self._sync_locked(t)
@@ -382,6 +384,31 @@ class Hub:
         await self._notify(t)
         self._schedule(t)
         return None
+
+    async def _store_move(self, move: Move) -> None:
+        """Hand the move to the writer and wait for its commit (Conflict when it was refused)."""
+        done: asyncio.Future[Conflict | None] = asyncio.get_running_loop().create_future()
+        self._moves.put_nowait((move, done))
+        refused = await done
+        if refused is not None:
+            raise refused
+
+    async def _writer(self) -> None:
+        """Commit the moves waiting, all in one transaction, then wake each move's table."""
+        while True:
+            batch = [await self._moves.get()]
+            while len(batch) < MOVES_PER_COMMIT and not self._moves.empty():
+                batch.append(self._moves.get_nowait())
+            try:
+                outcomes: list[Conflict | None] = await self.db(self.store.append_moves, [m for m, _ in batch])
+            except Exception as e:
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(e)
+                continue
+            for (_, done), outcome in zip(batch, outcomes, strict=True):
+                if not done.done():
+                    done.set_result(outcome)
 
     async def chat(self, t: LiveTable, client: Client, text: str) -> None:
         seat = client.seat

@@ -49,7 +49,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
     """Settings from the flags; a bad value raises ValueError saying which and what is allowed."""
     checks = [
         (args.port, 0, 65535, "--port"), (args.bot_delay, 0, 60, "--bot-delay"),
-        (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.message_rate, 0.1, 100_000, "--message-rate"), (args.max_tables, 1, 1_000_000, "--max-tables"),
+        (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.message_rate, 0.1, 100_000, "--message-rate"),
+        (args.max_tables, 1, 1_000_000, "--max-tables"),
         (args.sweep_waiting, 1, 10**9, "--sweep-waiting"), (args.sweep_abandoned, 1, 10**9, "--sweep-abandoned"),
         (args.sweep_finished, 1, 10**9, "--sweep-finished"),
     ]  # fmt: skip

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -56,6 +56,17 @@ class StoredAction:
     action: str
     by: str
     at: float
+
+
+@dataclass(frozen=True)
+class Move:
+    """A decision to store: with `result` the game ends with it; `seat_changes` end takeovers."""
+
+    table_id: str
+    game_no: int
+    action: StoredAction
+    result: dict[str, Any] | None = None
+    seat_changes: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -175,40 +186,72 @@ class Store:
 
     # -- moves -------------------------------------------------------------------------------
 
-    def append_action(
-        self,
-        table_id: str,
-        game_no: int,
-        a: StoredAction,
-        *,
-        result: dict[str, Any] | None,
-        seat_changes: dict[int, dict[str, Any]],
-    ) -> None:
-        """One decision, committed; with `result` the game ends with it. Conflict: another
-        process already stored a decision at this version."""  # fmt: skip
-        try:
-            with self.sessions.begin() as s:
-                s.add(ActionRow(table_id=table_id, game_no=game_no, version=a.version, seat=a.seat, action=a.action,
-                                by=a.by, created_at=to_dt(a.at)))  # fmt: skip
-                s.flush()
-                values: dict[str, Any] = {"version": a.version}
-                if result is not None:
-                    values["status"] = "over"
-                    s.execute(
-                        update(GameRow)
-                        .where(GameRow.table_id == table_id, GameRow.game_no == game_no)
-                        .values(status="over", result=result, finished_at=to_dt(a.at))
-                    )
-                self._seat_updates(s, table_id, seat_changes)
-                done = s.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.game_no == game_no)
-                    .values(rev=TableRow.rev + 1, updated_at=to_dt(a.at), **values)
+    def append_moves(self, moves: list[Move]) -> list[Conflict | None]:
+        """Store decisions of different tables in one transaction (group commit: under load one
+        commit serves many moves). Each move's outcome: None (committed) or the Conflict that
+        refused it because another process stored a decision at that version first."""
+        if len(moves) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    self._insert(conn, moves)
+                return [None] * len(moves)
+            except (IntegrityError, Conflict):
+                pass  # someone's version was taken: store them one by one, to know whose
+        out: list[Conflict | None] = []
+        for m in moves:
+            try:
+                with self.engine.begin() as conn:
+                    self._insert(conn, [m])
+                out.append(None)
+            except IntegrityError:
+                a = m.action
+                out.append(Conflict(f"version {a.version} of game {m.game_no} at table {m.table_id} is taken"))
+            except Conflict as e:
+                out.append(e)
+        return out
+
+    def _insert(self, conn: Connection, moves: list[Move]) -> None:
+        """The hot path: Core statements, several rows per statement, no ORM unit of work."""
+        conn.execute(
+            insert(ActionRow),
+            [{"table_id": m.table_id, "game_no": m.game_no, "version": m.action.version, "seat": m.action.seat,
+              "action": m.action.action, "by": m.action.by, "created_at": to_dt(m.action.at)} for m in moves],
+        )  # fmt: skip
+        plain = [m for m in moves if m.result is None and not m.seat_changes]
+        if plain and conn.dialect.supports_sane_multi_rowcount:
+            done = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == bindparam("b_id"), TableRow.game_no == bindparam("b_game"))
+                .values(rev=TableRow.rev + 1, updated_at=bindparam("b_at"), version=bindparam("b_version")),
+                [{"b_id": m.table_id, "b_game": m.game_no, "b_at": to_dt(m.action.at), "b_version": m.action.version}
+                 for m in plain],
+            )  # fmt: skip
+            if done.rowcount != len(plain):
+                raise Conflict("a table is no longer at the game of its move")
+            special = [m for m in moves if m not in plain]
+        else:
+            special = moves
+        for m in special:
+            at = to_dt(m.action.at)
+            values: dict[str, Any] = {"version": m.action.version}
+            if m.result is not None:
+                values["status"] = "over"
+                conn.execute(
+                    update(GameRow)
+                    .where(GameRow.table_id == m.table_id, GameRow.game_no == m.game_no)
+                    .values(status="over", result=m.result, finished_at=at)
                 )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
-                    raise Conflict(f"table {table_id} is no longer at game {game_no}")
-        except IntegrityError:
-            raise Conflict(f"version {a.version} of game {game_no} at table {table_id} is taken") from None
+            for seat, changes in m.seat_changes.items():
+                conn.execute(
+                    update(SeatRow).where(SeatRow.table_id == m.table_id, SeatRow.seat == seat).values(**changes)
+                )
+            done = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == m.table_id, TableRow.game_no == m.game_no)
+                .values(rev=TableRow.rev + 1, updated_at=at, **values)
+            )
+            if done.rowcount != 1:
+                raise Conflict(f"table {m.table_id} is no longer at game {m.game_no}")
 
     def _seat_updates(self, s: Session, table_id: str, changes: dict[int, dict[str, Any]]) -> None:
         for seat, values in changes.items():

@@ -1,0 +1,74 @@
+"""The store's group commit: many tables' moves in one transaction, and a taken version refused
+for its own move only. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from stichkit.server.db import migrate
+from stichkit.server.db.engine import make_engine, parse_db_url
+from stichkit.server.db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable
+
+from .harness import postgres_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    def made(url: str) -> Store:
+        engine = make_engine(parse_db_url(url))
+        migrate.upgrade(engine)
+        return Store(engine)
+
+    if request.param == "sqlite":
+        s = made(f"sqlite:///{tmp_path / 'store.db'}")
+        yield s
+        s.engine.dispose()
+    else:
+        with postgres_database() as url:
+            s = made(url)
+            yield s
+            s.engine.dispose()
+
+
+def table(store: Store, table_id: str) -> None:
+    now = time.time()
+    store.create_table(StoredTable(id=table_id, name=table_id, game="stichling", options={"players": 2},
+                                   private=False, settings={}, status="playing", game_no=1, rev=1, created_at=now,
+                                   updated_at=now, seats=[Seat("human"), Seat("human")], seed=5, started_at=now))  # fmt: skip
+
+
+def move(table_id: str, version: int, **kw: object) -> Move:
+    return Move(table_id, 1, StoredAction(version, 0, f"a{version}", "human", time.time()), **kw)  # type: ignore[arg-type]
+
+
+def test_moves_of_many_tables_commit_together_and_a_taken_version_is_refused_alone(store: Store) -> None:
+    for t in ("t1", "t2", "t3"):
+        table(store, t)
+    assert store.append_moves([move("t1", 1), move("t2", 1), move("t3", 1)]) == [None, None, None]
+    out = store.append_moves([move("t1", 2), move("t2", 1), move("t3", 2, result={"scores": [1, 2], "winners": [1]})])
+    assert out[0] is None and out[2] is None
+    assert isinstance(out[1], Conflict) and "version 1" in str(out[1])
+    loaded = {t: store.load_table(t) for t in ("t1", "t2", "t3")}
+    assert [a.version for a in loaded["t1"].actions] == [1, 2]  # type: ignore[union-attr]
+    assert [a.action for a in loaded["t2"].actions] == ["a1"]  # type: ignore[union-attr]
+    assert loaded["t3"].status == "over"  # type: ignore[union-attr]
+    assert store.games("t3")[0].result == {"scores": [1, 2], "winners": [1]}
+    assert store.revisions() == {"t1": 3, "t2": 2, "t3": 3}
+
+
+def test_a_move_for_a_game_that_is_no_longer_the_tables_is_refused(store: Store) -> None:
+    table(store, "t4")
+    (refused,) = store.append_moves([Move("t4", 2, StoredAction(1, 0, "x", "human", time.time()))])
+    assert isinstance(refused, Conflict)
+    assert store.load_table("t4").actions == []  # type: ignore[union-attr]
+
+
+def test_takeovers_end_with_the_move_that_ends_them(store: Store) -> None:
+    table(store, "t5")
+    store.update_seats("t5", 1, {1: {"takeover": "hand", "takeover_hand": 0}}, time.time())
+    assert store.append_moves([move("t5", 1, seat_changes={1: {"takeover": None, "takeover_hand": None}})]) == [None]
+    assert store.load_table("t5").seats[1].takeover is None  # type: ignore[union-attr]
