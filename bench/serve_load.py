@@ -288,9 +288,9 @@ def main() -> int:
                 if args.json:
                     print(json.dumps(r), flush=True)
                 else:
-                    cells = [r[k] for k in ("moves_per_s", "p50_ms", "p99_ms", "max_ms", "kb_per_table")]
-                    print(f"{kind:9} {n:>6} " + " ".join(f"{c:>8}" for c in cells)
-                          + f" {r['server_cpu']:>10} {r['client_cpu']:>10} {r['server_ms_per_move']:>11}", flush=True)  # fmt: skip
+                    cells = [f"{r[k]:>8}" for k in ("moves_per_s", "p50_ms", "p99_ms", "max_ms", "kb_per_table")]
+                    cells += [f"{r[k]:>10}" for k in ("server_cpu", "client_cpu")]
+                    print(f"{kind:9} {n:>6} " + " ".join(cells) + f" {r['server_ms_per_move']:>11}", flush=True)
     return 0
 
 

@@ -81,7 +81,7 @@ _WORKER_BOTS: dict[tuple[str, tuple[tuple[str, str], ...]], bots.Bot] = {}
 def _watch_parent(parent: int) -> None:
     """A worker whose server died (even by SIGKILL) ends too, instead of lingering."""
     while True:
-        time.sleep(1.0)
+        time.sleep(0.2)
         if os.getppid() != parent:
             os._exit(0)
 

@@ -146,10 +146,12 @@ def kill_and_restart_many_times(db: str, log: Path, seed: int) -> None:
                 assert server.get(f"/api/tables/{t}").json()["version"] >= last[t], "restored at an older version"
             seen = {t: {} for t in ids}
         # The bots play on after the last restart.
-        time.sleep(2)
-        moved = [t for t in ids if server.get(f"/api/tables/{t}").json()["version"] > last[t]]
-        playing = [t for t in ids if stored_tables(db)[t].status == "playing"]
-        assert set(playing) <= set(moved) | {human_table}
+        playing = {t for t in ids if stored_tables(db)[t].status == "playing"} - {human_table}
+        deadline = time.monotonic() + 30
+        while playing and time.monotonic() < deadline:
+            playing = {t for t in playing if server.get(f"/api/tables/{t}").json()["version"] == last[t]}
+            time.sleep(0.2)
+        assert not playing, "these tables' bots did not play on"
         assert len(acked) > 0
     finally:
         if server.proc is not None:
@@ -165,26 +167,3 @@ def test_sigkill_at_random_moments_loses_nothing_on_sqlite(tmp_path: Path) -> No
 def test_sigkill_at_random_moments_loses_nothing_on_postgresql(tmp_path: Path) -> None:
     with postgres_database() as db:
         kill_and_restart_many_times(db, tmp_path / "server.log", seed=12)
-
-
-def test_a_restored_game_is_the_same_game(tmp_path: Path) -> None:
-    """Seed plus actions give back the very game: its record equals the live one's."""
-    db = f"sqlite:///{tmp_path / 'same.db'}"
-    server = Server(db, tmp_path / "server.log", "--bot-delay", "0").start()
-    try:
-        t = server.open_table("stichwahl", ["bot:random"] * 3, options={"target": 10})
-
-        async def finish() -> None:
-            c = await Client.open(server, t["id"])
-            await c.state(timeout=60, status="over")
-
-        run(finish())
-        live = server.get(f"/api/tables/{t['id']}/record").json()
-    finally:
-        server.stop()
-    stored = stored_tables(db)[t["id"]]
-    state = stichkit.load_game(stored.game, **stored.options).new_state(seed=stored.seed)
-    for a in stored.actions:
-        state.apply(a.action)
-    assert state.record() == live
-    assert stichkit.replay(live) == state

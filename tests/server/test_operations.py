@@ -117,7 +117,7 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
 def test_empty_tables_and_abandoned_games_are_swept(tmp_path: Path) -> None:
     db = tmp_path / "sweep.db"
     server = Server(f"sqlite:///{db}", tmp_path / "server.log", "--bot-delay", "0.05", "--sweep-waiting", "1",
-                    "--sweep-abandoned", "2", "--sweep-finished", "2").start()  # fmt: skip
+                    "--sweep-abandoned", "1", "--sweep-finished", "1").start()  # fmt: skip
 
     async def scene() -> dict[str, str]:
         watched = server.open_table("stichling", ["human", "human"])["id"]
@@ -129,7 +129,7 @@ def test_empty_tables_and_abandoned_games_are_swept(tmp_path: Path) -> None:
         server.join(tables["abandoned"], "Pia")
         tables["finished"] = server.open_table("stichwahl", ["bot:random"] * 2, options={"target": 3})["id"]
         tables["bots"] = server.open_table("jass", ["bot:random"] * 4, options={"target": 2500})["id"]
-        await asyncio.sleep(5)
+        await asyncio.sleep(4)
         await c.close()
         return tables
 
@@ -143,7 +143,9 @@ def test_empty_tables_and_abandoned_games_are_swept(tmp_path: Path) -> None:
                 key = "id" if name == "tables" else "table_id"
                 left = conn.execute(f"SELECT COUNT(*) FROM {name} WHERE {key} IN (?, ?, ?)", gone).fetchone()
                 assert left == (0,), f"{name} kept rows of a swept table"
-        time.sleep(2.5)
+        deadline = time.monotonic() + 10
+        while server.get(f"/api/tables/{tables['watched']}").status_code == 200 and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert server.get(f"/api/tables/{tables['watched']}").status_code == 404  # nobody has it open now
     finally:
         server.stop()

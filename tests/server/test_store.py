@@ -36,9 +36,10 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 def table(store: Store, table_id: str) -> None:
     now = time.time()
+    seats = [Seat("human"), Seat("human")]
     store.create_table(StoredTable(id=table_id, name=table_id, game="stichling", options={"players": 2},
                                    private=False, settings={}, status="playing", game_no=1, rev=1, created_at=now,
-                                   updated_at=now, seats=[Seat("human"), Seat("human")], seed=5, started_at=now))  # fmt: skip
+                                   updated_at=now, seats=seats, seed=5, started_at=now))  # fmt: skip
 
 
 def move(table_id: str, version: int, **kw: object) -> Move:

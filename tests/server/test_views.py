@@ -11,6 +11,7 @@ another seat's hand or any action's text.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from typing import Any
@@ -149,10 +150,11 @@ def engine_frames(record: dict[str, Any]) -> tuple[list[dict[str | int | None, A
 
     def frame() -> dict[str | int | None, Any]:
         views: dict[str | int | None, Any] = {s: state.view(s) for s in (None, *range(n))}
-        hands = [set(views[s]["hand"]) for s in range(n)]
+        hands = [views[s]["hand"] for s in range(n)]
         hidden: dict[int | None, set[str]] = {}
         for s in (None, *range(n)):
-            hidden[s] = {card for o in range(n) if o != s for card in hands[o]} - set(strings(views[s]))
+            seen = json.dumps(views[s])
+            hidden[s] = {card for o in range(n) if o != s for card in hands[o] if f'"{card}"' not in seen}
         return {**views, "legal": [a.text for a in state.legal_actions()], "turn": state.current_player,
                 "hidden": hidden}  # fmt: skip
 
