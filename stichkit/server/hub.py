@@ -455,7 +455,8 @@ class Hub:
             t.moved_at = now  # a seat back in human hands gets its move timer afresh
         t.rev += 1
         t.refresh_presence(now)
-        t.broadcast_state(now, None) if any("takeover" in v for v in changes.values()) else t.broadcast_table(now)
+        # A seat that changed hands gets its state again (its `legal` changed); everyone else the table.
+        t.broadcast_table(now, refresh={i for i, v in changes.items() if "takeover" in v})
         await self._notify(t)
         self._schedule(t)
 

@@ -253,11 +253,16 @@ class LiveTable:
                 text = texts[c.seat] = self.state_text(c.seat, info_json, last)
             c.send(text)
 
-    def broadcast_table(self, now: float) -> None:
+    def broadcast_table(self, now: float, refresh: set[int] | None = None) -> None:
+        """The table info to everyone; the seats in `refresh` get their `state` again instead."""
         if self.clients:
-            text = f'{{"type":"table","table":{dumps(self.info(now))}}}'
+            info = dumps(self.info(now))
+            text = f'{{"type":"table","table":{info}}}'
             for c in list(self.clients):
-                c.send(text)
+                if refresh and c.seat in refresh:
+                    c.send(self.state_text(c.seat, info, None))
+                else:
+                    c.send(text)
 
     def broadcast(self, text: str) -> None:
         for c in list(self.clients):

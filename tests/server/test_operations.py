@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, insert
 
 import stichkit
-from stichkit.cli.main import main
+from stichkit.cli.main import build_parser, main
 from stichkit.server import Settings, create_app
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
@@ -174,3 +174,26 @@ def test_the_page_is_served_from_the_static_folder(tmp_path: Path) -> None:
     with TestClient(create_app(settings.but(instance="second"))) as client:
         r = client.get("/")
         assert r.status_code == 404 and "the page is not installed" in r.json()["error"]
+
+
+def test_the_database_comes_from_the_flag_the_environment_or_the_documented_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from stichkit.server.serve import settings_from
+    from stichkit.server.settings import default_db_path
+
+    monkeypatch.delenv("STICHKIT_DB", raising=False)
+    monkeypatch.delenv("STICHKIT_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_db_path() == tmp_path / "xdg" / "stichkit" / "server.db"
+    assert Settings().db == f"sqlite:///{tmp_path / 'xdg' / 'stichkit' / 'server.db'}"
+    monkeypatch.setenv("STICHKIT_HOME", str(tmp_path / "home"))
+    assert default_db_path() == tmp_path / "home" / "server.db"
+    monkeypatch.setenv("STICHKIT_DB", "postgresql://u@h/env")
+    monkeypatch.setenv("STICHKIT_REDIS", "redis://r:6379/0")
+    args = build_parser().parse_args(["serve"])
+    s = settings_from(args)
+    assert (s.db, s.redis) == ("postgresql://u@h/env", "redis://r:6379/0")
+    s = settings_from(build_parser().parse_args(["serve", "--db", "sqlite:////x/flag.db"]))
+    assert s.db == "sqlite:////x/flag.db"
+    assert parse_db_url("postgres://u@h/db").drivername == "postgresql+psycopg"
