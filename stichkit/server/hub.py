@@ -496,7 +496,7 @@ class Hub:
 
     def _schedule(self, t: LiveTable) -> None:
         """Start the bot's move when a bot is to move at a table this process owns."""
-        if self.closing or t.pending is not None or t.status != "playing" or not self.owner.owns(t.id):
+        if self.closing or t.dropped or t.pending is not None or t.status != "playing" or not self.owner.owns(t.id):
             return
         seat = t.turn
         if seat is None:
@@ -583,6 +583,7 @@ class Hub:
                 await self.notifier.publish({"k": "changed", "i": self.instance, "t": t.id})
 
     async def _drop(self, t: LiveTable) -> None:
+        t.dropped = True
         self.tables.pop(t.id, None)
         if t.pending is not None:
             t.pending.cancel()

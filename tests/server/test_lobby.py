@@ -160,3 +160,25 @@ def test_a_body_over_64_kib_is_refused_before_it_is_read(server: Server) -> None
     r = server.post("/api/tables", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "at most 65536 bytes" in r.json()["error"]
     assert server.get("/api/health").json()["ok"] is True
+
+
+def test_bad_paths_and_parameters_get_clear_errors(server: Server) -> None:
+    t = server.open_table("stichling", ["human", "human"])
+    cases = [
+        (f"/api/tables/{t['id']}/record?game=abc", 400, "game"),
+        (f"/api/tables/{t['id']}/replay?game=0", 400, "game"),
+        (f"/api/tables/{t['id']}/games", 200, None),
+        ("/api/tables?limit=0", 400, "limit"),
+        ("/api/tables?limit=many", 400, "limit"),
+        ("/api/tables/" + "x" * 300, 404, "no table"),
+        ("/api/tables/nosuch/games", 404, "no table"),
+    ]
+    for path, status, reason in cases:
+        r = server.get(path)
+        assert r.status_code == status, (path, r.text)
+        if reason:
+            assert reason in r.json()["error"], (path, r.json())
+    for body in ({}, {"name": 5}, {"name": "Ann", "seat": "1"}, {"name": "Ann", "extra": 1}, {"name": "\u0000"}):
+        r = server.post(f"/api/tables/{t['id']}/join", body)
+        assert r.status_code == 400 and r.json()["error"], (body, r.text)
+    assert server.get(f"/api/tables/{t['id']}").json()["seats"][0]["claimed"] is False  # nothing changed
