@@ -16,9 +16,9 @@ TAKEOVER_MODES = ("hand", "game", "off")
 
 
 def is_server_file(opt: Option) -> bool:
-    """An option whose value is free text with no type: a path on the server's disk (`cards`,
-    `rule_cards`). Not settable over the web: it would read the server's files."""
-    return opt.kind is None and not opt.choices
+    """An option whose value is the path of a data file (`cards`, `rule_cards`): not settable over
+    the web, where it would read the server's files."""
+    return bool(opt.data_file)
 
 
 def player_counts(name: str) -> list[int]:
@@ -52,6 +52,8 @@ def describe_option(opt: Option, default: Any) -> dict[str, Any]:
         low = _minimum(opt)
         if low is not None:
             out["minimum"] = low
+        if opt.maximum is not None:
+            out["maximum"] = opt.maximum
     return out
 
 

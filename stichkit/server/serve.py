@@ -6,7 +6,7 @@ import argparse
 import logging
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .settings import Settings, default_db_url
 
@@ -17,7 +17,7 @@ EXIT_USAGE = 2
 NEED_WEB = "stich serve needs the web extra: pip install 'stichkit[web]'"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     about = "Run the table server: a lobby and tables for people and bots (docs/server.md)."
     p = sub.add_parser("serve", help="run the multiplayer table server (needs stichkit[web])", description=about)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0: every)")
