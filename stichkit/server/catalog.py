@@ -61,6 +61,21 @@ def web_options(name: str) -> list[Option]:
     return [o for o in game_class(name).OPTIONS if o.name != "players" and not is_server_file(o)]
 
 
+def game_data(name: str) -> dict[str, Any] | None:
+    """Facts printed on the cards that a page draws but no view carries: Stichwahl's pearls and
+    bonuses, Stich-Meister's rule-card texts (a view names the rules of past rounds by number)."""
+    if name == "stichwahl":
+        from stichkit.games.stichwahl import CARDS
+
+        return {"cards": {c.name: {"pearls": c.pearls, "bonus": c.bonus} for c in CARDS}}
+    if name == "stichmeister":
+        from stichkit.games.stichmeister import RULE_CARDS
+
+        texts = ("number", "kind", "text_de", "text_en")
+        return {"rule_cards": {r.number: {k: getattr(r, k) for k in texts} for r in RULE_CARDS}}
+    return None
+
+
 @cache
 def describe_game(name: str) -> dict[str, Any]:
     defaults = stichkit.load_game(name).options
@@ -71,6 +86,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "players": counts,
         "default_players": stichkit.load_game(name).num_players,
         "options": [describe_option(o, defaults[o.name]) for o in web_options(name)],
+        "data": game_data(name),
     }
 
 

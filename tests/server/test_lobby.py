@@ -29,6 +29,10 @@ def test_the_catalog_describes_every_game_with_its_player_counts_and_options(ser
         assert not names & {"cards", "rule_cards"}  # files on the server's disk
         for o in g["options"]:
             assert o["doc"] and "default" in o
+    assert games["jass"]["data"] is None
+    assert len(games["stichwahl"]["data"]["cards"]) == 36
+    rule_cards = games["stichmeister"]["data"]["rule_cards"]
+    assert len(rule_cards) == 60 and rule_cards["41"]["kind"] == "scoring" and rule_cards["41"]["text_en"]
     bots = {b["name"]: b for b in cat["bots"]}
     assert {"random", "heuristic", "ismcts"} <= set(bots) and "open" not in bots
     assert "time" in {p["name"] for p in bots["ismcts"]["params"]}
