@@ -45,7 +45,10 @@ class SeatBot:
         return bots.make(self.spec.name, **dict(self.params))
 
 
-def parse_seat(text: Any, max_time: float) -> SeatBot | None:
+CLOCKS = ("time", "timeout")  # the parameters that bound how long a bot may take per move
+
+
+def parse_seat(text: Any, max_time: float, game: str | None = None, allow_remote: bool = False) -> SeatBot | None:
     """`human` → None; `bot:SPEC` → the bot. Raises OptionError with what is allowed."""
     if not isinstance(text, str):
         raise OptionError(f"a seat is 'human' or 'bot:NAME' (e.g. 'bot:heuristic'), not {text!r}")
@@ -55,21 +58,31 @@ def parse_seat(text: Any, max_time: float) -> SeatBot | None:
         raise OptionError(
             f"a seat is 'human' or 'bot:SPEC' (e.g. 'bot:heuristic', 'bot:ismcts:time=0.5'), not {text!r}"
         )
-    return parse_bot_spec(text[len(BOT_PREFIX) :], max_time)
+    return parse_bot_spec(text[len(BOT_PREFIX) :], max_time, game, allow_remote)
 
 
-def parse_bot_spec(text: str, max_time: float) -> SeatBot:
-    spec = parse_bot(text)  # OptionError naming the bots and parameters allowed
+def parse_bot_spec(text: str, max_time: float, game: str | None = None, allow_remote: bool = False) -> SeatBot:
+    """A bot for a table: as the arena parses it, refused when it sees hidden cards, when it calls
+    other servers (unless the operator allows it), or when it would think longer than `max_time`."""
+    name = text.strip().partition(":")[0].strip().lower()
+    if bots.address_param(name) is not None and not allow_remote:
+        raise OptionError(f"bot {name!r} calls another server; this server does not seat such bots "
+                          "(its operator may allow them: stich serve --allow-remote-bots)")  # fmt: skip
+    spec = parse_bot(text, game)  # OptionError naming the bots and parameters allowed
     if spec.cheats:
         raise OptionError(f"bot {spec.name!r} sees every hand: it is for evaluations, not for a table")
     params = dict(spec.params)
     probe = bots.make(spec.name, **params)
-    if "time" in probe.params:
-        seconds = probe.params["time"]
-        if seconds is not None and seconds > max_time:
-            raise OptionError(f"bot {text!r}: time={seconds:g} is over this server's limit of {max_time:g} s per move")
-        if "time" not in params:  # an iteration budget alone has no clock: the server's cap is its clock
-            params["time"] = f"{max_time:g}"
+    for clock in CLOCKS:
+        if clock not in probe.params:
+            continue
+        seconds = probe.params[clock]
+        if clock in params:
+            if seconds is not None and seconds > max_time:
+                raise OptionError(f"bot {spec.label!r}: {clock}={seconds:g} is over this server's limit of "
+                                  f"{max_time:g} s per move")  # fmt: skip
+        elif seconds is None or seconds > max_time:  # no clock (an iteration budget alone), or a longer default
+            params[clock] = f"{max_time:g}"
     return SeatBot(spec.label, spec, tuple(params.items()))
 
 

@@ -90,15 +90,20 @@ def describe_game(name: str) -> dict[str, Any]:
     }
 
 
-def describe_bots() -> list[dict[str, Any]]:
+def describe_bots(allow_remote: bool = False) -> list[dict[str, Any]]:
+    """The bots a table may seat: not those that see hidden cards, nor (unless the operator allows
+    them) those that call other servers."""
     out = []
     for name in bots.bot_names():
-        if bots.is_cheating(name):
+        if bots.is_cheating(name) or (bots.address_param(name) is not None and not allow_remote):
             continue
-        cls = type(bots.make(name))
+        cls = bots.bot_class(name)
+        assert cls is not None
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         params = [{"name": p.name, "default": p.default, "doc": p.doc} for p in cls.PARAMS]
-        out.append({"name": name, "doc": doc, "params": params})
+        out.append(
+            {"name": name, "doc": doc, "params": params, "games": None if cls.GAMES is None else list(cls.GAMES)}
+        )
     return out
 
 
@@ -121,10 +126,10 @@ def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def catalog(max_bot_time: float) -> dict[str, Any]:
+def catalog(max_bot_time: float, allow_remote: bool = False) -> dict[str, Any]:
     return {
         "games": [describe_game(n) for n in stichkit.game_names()],
-        "bots": describe_bots(),
+        "bots": describe_bots(allow_remote),
         "seat_kinds": ["human", "bot:SPEC"],
         "settings": describe_settings(max_bot_time),
     }

@@ -143,7 +143,8 @@ class Hub:
     def seat_bot(self, label: str) -> SeatBot:
         bot = self._bot_cache.get(label)
         if bot is None:
-            bot = self._bot_cache[label] = parse_bot_spec(label, self.settings.max_bot_time)
+            s = self.settings
+            bot = self._bot_cache[label] = parse_bot_spec(label, s.max_bot_time, allow_remote=s.allow_remote_bots)
         return bot
 
     def _stored_bot(self, table_id: str, label: str) -> SeatBot:
@@ -177,12 +178,13 @@ class Hub:
     async def create_table(self, req: NewTable) -> LiveTable:
         if len(self.tables) >= self.settings.max_tables:
             raise HubError(503, f"this server holds {self.settings.max_tables} tables already; try again later")
+        s = self.settings
         try:
-            seat_bots = [parse_seat(x, self.settings.max_bot_time) for x in req.seats]
+            game = catalog.table_game(req.game, req.options, len(req.seats))
+            seat_bots = [parse_seat(x, s.max_bot_time, game.name, s.allow_remote_bots) for x in req.seats]
             if req.takeover_bot.strip().lower() == "human":
                 raise OptionError("takeover_bot must be a bot ('bot:heuristic', ...), not human")
-            takeover = parse_seat(req.takeover_bot, self.settings.max_bot_time)
-            game = catalog.table_game(req.game, req.options, len(req.seats))
+            takeover = parse_seat(req.takeover_bot, s.max_bot_time, game.name, s.allow_remote_bots)
         except OptionError as e:
             raise HubError(400, str(e)) from None
         assert takeover is not None

@@ -30,6 +30,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="pause before a bot moves (0.5)")
     p.add_argument("--max-bot-time", type=float, default=5.0, metavar="SECONDS",
                    help="most seconds a bot may think per move (5)")  # fmt: skip
+    p.add_argument("--allow-remote-bots", action="store_true",
+                   help="seat bots that call other servers (remote:URL); off: table openers cannot make "
+                        "this server send requests to addresses of their choosing")  # fmt: skip
     p.add_argument("--max-tables", type=int, default=2000, metavar="N", help="tables held at once (2000)")
     p.add_argument("--sweep-waiting", type=float, default=1800, metavar="SECONDS",
                    help="delete a waiting table nobody has open after this long (1800)")  # fmt: skip
@@ -63,6 +66,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
         sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
         message_rate=args.message_rate, message_burst=max(1, round(3 * args.message_rate)),
+        allow_remote_bots=args.allow_remote_bots,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished) / 4)),
     )  # fmt: skip
     if args.db:

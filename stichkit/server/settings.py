@@ -41,6 +41,7 @@ class Settings:
     bot_workers: int = field(default_factory=lambda: os.cpu_count() or 2)
     bot_delay: float = 0.5
     max_bot_time: float = 5.0
+    allow_remote_bots: bool = False  # `remote:URL` bots make the server call other servers
     max_tables: int = 2000  # active tables (not swept); more are refused with 503
     # Sweeping: a waiting table nobody has open, a game in play with no human at it, a finished
     # game nobody looks at: each is deleted after this long without activity.

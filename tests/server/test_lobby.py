@@ -34,7 +34,7 @@ def test_the_catalog_describes_every_game_with_its_player_counts_and_options(ser
     rule_cards = games["stichmeister"]["data"]["rule_cards"]
     assert len(rule_cards) == 60 and rule_cards["41"]["kind"] == "scoring" and rule_cards["41"]["text_en"]
     bots = {b["name"]: b for b in cat["bots"]}
-    assert {"random", "heuristic", "ismcts"} <= set(bots) and "open" not in bots
+    assert {"random", "heuristic", "ismcts"} <= set(bots) and "open" not in bots and "remote" not in bots
     assert "time" in {p["name"] for p in bots["ismcts"]["params"]}
     settings = {s["name"]: s for s in cat["settings"]}
     assert settings["takeover"]["choices"] == ["hand", "game", "off"]
@@ -89,6 +89,10 @@ def test_bad_tables_are_refused_with_what_is_allowed(server: Server) -> None:
         ({"game": "jass", "seats": ["human", "bot:ismcts:speed=9", "human", "human"]}, "no parameter 'speed'"),
         ({"game": "jass", "seats": ["human", "bot:ismcts:time=60", "human", "human"]}, "over this server's limit"),
         ({"game": "jass", "seats": ["human", "bot:open", "human", "human"]}, "sees every hand"),
+        (
+            {"game": "jass", "seats": ["human", "bot:remote:http://127.0.0.1:9/x", "human", "human"]},
+            "calls another server",
+        ),
         ({"game": "jass", "seats": ["human"] * 4, "takeover_bot": "human"}, "takeover_bot must be a bot"),
         ({"game": "jass", "seats": ["human"] * 4, "takeover": "never"}, "takeover"),
         ({"game": "jass", "seats": ["human"] * 4, "grace": -1}, "grace"),

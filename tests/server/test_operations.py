@@ -166,10 +166,20 @@ def test_the_page_is_served_from_the_static_folder(tmp_path: Path) -> None:
         assert r.status_code == 200 and "console.log" in r.text
         assert client.get("/static/nothing.js").status_code == 404
         assert client.get("/docs").status_code == 200  # the OpenAPI reference
+        assert "remote" not in {b["name"] for b in client.get("/api/games").json()["bots"]}
         for _ in range(2):
             assert client.post("/api/tables", json={"game": "stichling", "seats": ["human"] * 2}).status_code == 201
         r = client.post("/api/tables", json={"game": "stichling", "seats": ["human"] * 2})
         assert r.status_code == 503 and "holds 2 tables already" in r.json()["error"]
+    remote = ["human", "bot:remote:http://127.0.0.1:9/player", "human", "human"]
+    remote_db = f"sqlite:///{tmp_path / 'remote.db'}"
+    with TestClient(create_app(settings.but(allow_remote_bots=True, db=remote_db))) as client:
+        bots = {b["name"]: b for b in client.get("/api/games").json()["bots"]}
+        assert bots["remote"]["games"] == ["jass"]
+        r = client.post("/api/tables", json={"game": "jass", "seats": remote})
+        assert r.status_code == 201 and r.json()["seats"][1]["bot"] == "remote:http://127.0.0.1:9/player"
+        r = client.post("/api/tables", json={"game": "stichling", "seats": ["human", remote[1]]})
+        assert r.status_code == 400 and "plays only jass" in r.json()["error"]
     (static / "index.html").unlink()
     with TestClient(create_app(settings.but(instance="second"))) as client:
         r = client.get("/")

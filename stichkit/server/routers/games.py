@@ -16,7 +16,7 @@ router = APIRouter(prefix="/api", tags=["games"])
 @router.get("/games")
 def games(hub: HubDep) -> dict[str, Any]:
     """The games with their player counts and options, the bots, and the table settings."""
-    return catalog.catalog(hub.settings.max_bot_time)
+    return catalog.catalog(hub.settings.max_bot_time, hub.settings.allow_remote_bots)
 
 
 @router.get("/health")
