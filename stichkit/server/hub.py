@@ -689,7 +689,7 @@ class Hub:
         for table_id, rev in revs.items():
             t = self.tables.get(table_id)
             if t is None or t.rev != rev:
-                await self.sync(table_id)
+                await self.sync(table_id, chat=True)  # a lost notice may have been a chat line
         for table_id in [i for i in self.tables if i not in revs]:
             await self.sync(table_id)
 
@@ -704,6 +704,7 @@ class Hub:
                     await self.owner.claim([t.id])
                     self._schedule(t)
             return
+        t.chat_due = t.chat_due or chat
         if t.syncing:  # one catch-up at a time; ask for another round
             t.resync = True
             return
@@ -713,8 +714,8 @@ class Hub:
                 t.resync = False
                 async with t.lock:
                     await self._sync_locked(t)
-                if chat:
-                    chat = False
+                if t.chat_due:
+                    t.chat_due = False
                     lines = await self.db(self.store.chat, t.id, self.settings.chat_history, t.last_chat_id)
                     for line in lines:
                         if line.id > t.last_chat_id:

@@ -65,6 +65,7 @@ class LiveTable:
         self.away_since: list[float | None] = [None] * n
         self.pending: asyncio.Task[None] | None = None  # a bot or timer move being made
         self.syncing = False
+        self.chat_due = False  # another process said something at this table: read the new lines
         self.dropped = False  # swept (here or by another process): nothing may happen here any more
         self.resync = False
         self.last_chat_id = 0
