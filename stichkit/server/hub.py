@@ -37,6 +37,7 @@ from .tokens import hash_token, new_table_id, new_token
 log = logging.getLogger("stichkit.server")
 T = TypeVar("T")
 MOVES_PER_COMMIT = 200
+WRITERS = 4  # concurrent group commits on PostgreSQL (the database threads are 6)
 
 
 class HubError(Exception):
@@ -108,7 +109,10 @@ class Hub:
         for t in self.tables.values():
             self._schedule(t)
         self._tasks.append(asyncio.create_task(self._ticker()))
-        self._tasks.append(asyncio.create_task(self._writer()))
+        # SQLite has one writer at a time anyway; PostgreSQL commits in parallel, so one slow commit
+        # does not hold up every other table's moves.
+        for _ in range(1 if self.sqlite else WRITERS):
+            self._tasks.append(asyncio.create_task(self._writer()))
         self._tasks.append(asyncio.create_task(self.bots.warm()))
         log.info("stich serve: %d tables restored from %s; notifications: %s", len(self.tables), safe_url(self.url),
                  self.notifier.name)  # fmt: skip
