@@ -1,0 +1,108 @@
+// Talking to `stich serve`: JSON over HTTP (docs/server.md, "HTTP routes") and the table's
+// WebSocket, which reconnects by itself after a network drop or a server restart.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, String(e.message || e));
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  tables: () => call("GET", "/api/tables"),
+  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  open: (spec) => call("POST", "/api/tables", spec),
+  join: (id, name, seat) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined ? { name } : { name, seat }),
+  leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
+  games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
+  replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
+};
+
+/**
+ * The live table. `onMessage(msg)` gets every server message; `onStatus(s)` gets "connecting",
+ * "open", "closed" (with a close code) and "gone" (the table or seat is no more: no retry).
+ */
+export class TableSocket {
+  constructor(id, token, { onMessage, onStatus }) {
+    this.id = id;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.retry = 0;
+    this.closed = false;
+    this.nextId = 1;
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${q}`;
+  }
+
+  connect() {
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.onStatus("open");
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg && typeof msg === "object") this.onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.closed) return;
+      if (ev.code === 4401 || ev.code === 4410) {
+        this.onStatus("gone", ev.code);
+        return;
+      }
+      this.onStatus("closed", ev.code, this.retry);
+      const wait = Math.min(10000, 500 * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  /** Send a message; answers the id it carries (errors echo it as `ref`). */
+  send(msg) {
+    const id = `m${this.nextId++}`;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ ...msg, id }));
+      return id;
+    }
+    return null;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,151 @@
+// The page's entry: the top bar (language, settings, help) and the three screens:
+//   /                       the lobby
+//   /tables/ID              a table (playing or watching; ?join=1 opens the join form)
+//   /tables/ID?replay=N     the replay of the table's game N once it is over
+
+import { api } from "./api.js";
+import { cardSVG as jassCard } from "./cards/jass.js";
+import { dialog, esc } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import * as prefs from "./prefs.js";
+import { Replay } from "./replay.js";
+import { LiveTable } from "./table.js";
+
+let screen = null;
+let catalog = null;
+
+function topbar() {
+  const bar = document.getElementById("topbar");
+  bar.innerHTML =
+    `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
+    `<span class="crumb" id="crumb"></span>` +
+    `<nav class="top-actions" aria-label="${esc(t("table.menu"))}">` +
+    `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
+    ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
+    `</div>` +
+    `<button type="button" class="icon-button" id="btn-settings" aria-label="${esc(t("nav.settings"))}" title="${esc(t("nav.settings"))}">⚙</button>` +
+    `<button type="button" class="icon-button" id="btn-help" aria-label="${esc(t("nav.help"))}" title="${esc(t("nav.help"))}">?</button>` +
+    `</nav>`;
+  document.documentElement.lang = lang();
+}
+
+function settings() {
+  const deck = prefs.get("jassDeck");
+  const body =
+    `<form class="settings" id="settings-form">` +
+    `<fieldset><legend>${esc(t("set.language"))}</legend>` +
+    ["de", "en"].map((l) => `<label class="check"><input type="radio" name="lang" value="${l}"${lang() === l ? " checked" : ""}> ${l === "de" ? "Deutsch" : "English"}</label>`).join("") +
+    `</fieldset>` +
+    `<fieldset><legend>${esc(t("set.deck"))}</legend>` +
+    ["seed", "swiss", "french"]
+      .map(
+        (d) =>
+          `<label class="deck-choice${d === deck ? " chosen" : ""}"><input type="radio" name="deck" value="${d}"${d === deck ? " checked" : ""}>` +
+          `<span class="tile-cards" aria-hidden="true">${["HJ", "D9", "CA", "SK"].map((c) => jassCard(c, { deck: d, lang: lang() })).join("")}</span>` +
+          `<span>${esc(t(`set.deck.${d}`))}</span></label>`,
+      )
+      .join("") +
+    `</fieldset>` +
+    `<fieldset><legend>${esc(t("set.speed"))}</legend><select name="speed">` +
+    ["slow", "normal", "fast", "instant"].map((s) => `<option value="${s}"${prefs.get("speed") === s ? " selected" : ""}>${esc(t(`set.speed.${s}`))}</option>`).join("") +
+    `</select></fieldset>` +
+    `<label class="check"><input type="checkbox" name="animations"${prefs.get("animations") ? " checked" : ""}> ${esc(t("set.animations"))}</label>` +
+    `</form>`;
+  dialog(esc(t("nav.settings")), body, {
+    id: "settings",
+    onOpen: (d) =>
+      d.querySelector("form").addEventListener("change", (ev) => {
+        const el = ev.target;
+        if (el.name === "lang") prefs.set("lang", el.value);
+        else if (el.name === "deck") prefs.set("jassDeck", el.value);
+        else if (el.name === "speed") prefs.set("speed", el.value);
+        else if (el.name === "animations") prefs.set("animations", el.checked);
+        if (el.name === "deck") for (const lab of d.querySelectorAll(".deck-choice")) lab.classList.toggle("chosen", lab.querySelector("input").checked);
+      }),
+  });
+}
+
+function help() {
+  dialog(
+    esc(t("nav.help")),
+    `<h3>${esc(t("help.howto"))}</h3><p>${esc(t("help.text"))}</p>` +
+      `<h3>${esc(t("help.keys"))}</h3><ul class="keys">` +
+      ["help.arrows", "help.digits", "help.tricks", "help.escape", "help.replayKeys"].map((k) => `<li>${esc(t(k))}</li>`).join("") +
+      `</ul>`,
+    { id: "help" },
+  );
+}
+
+function route() {
+  const m = location.pathname.match(/^\/tables\/([^/]+)\/?$/);
+  const q = new URLSearchParams(location.search);
+  if (!m) return { name: "lobby" };
+  const id = decodeURIComponent(m[1]);
+  if (q.has("replay")) return { name: "replay", id, game: Number(q.get("replay")) || null };
+  return { name: "table", id, join: q.has("join") };
+}
+
+async function show() {
+  const main = document.getElementById("main");
+  if (screen && screen.destroy) screen.destroy();
+  screen = null;
+  topbar();
+  const r = route();
+  const crumb = document.getElementById("crumb");
+  if (!catalog) {
+    try {
+      catalog = await api.games();
+    } catch (e) {
+      main.innerHTML = `<div class="panel notice"><p>${esc(t("lobby.serverDown", { reason: e.message }))}</p></div>`;
+      return;
+    }
+  }
+  if (r.name === "lobby") {
+    document.title = t("app.title");
+    crumb.textContent = t("app.tagline");
+    screen = new Lobby(main, catalog);
+  } else if (r.name === "replay") {
+    crumb.textContent = t("replay.title");
+    screen = new Replay(main, r.id, r.game, { catalog });
+  } else {
+    let info;
+    try {
+      info = await api.table(r.id);
+    } catch (e) {
+      main.innerHTML = `<div class="panel notice"><p>${esc(e.status === 404 ? t("table.notFound") : t("lobby.serverDown", { reason: e.message }))}</p><p><a class="button" href="/">${esc(t("table.toLobby"))}</a></p></div>`;
+      return;
+    }
+    crumb.textContent = `${t(`game.${info.game}`)} · ${info.name || ""}`;
+    screen = new LiveTable(main, r.id, { catalog, info });
+    if (r.join && !prefs.seatFor(r.id) && info.status !== "waiting") screen.command("join-dialog");
+  }
+}
+
+document.addEventListener("click", (ev) => {
+  const b = ev.target.closest("button");
+  if (!b) return;
+  if (b.dataset.lang) prefs.set("lang", b.dataset.lang);
+  else if (b.id === "btn-settings") settings();
+  else if (b.id === "btn-help") help();
+});
+
+document.addEventListener("keydown", (ev) => {
+  const tag = ev.target && ev.target.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (ev.key === "?" && !document.querySelector("dialog[open]")) help();
+});
+
+prefs.onChange((name) => {
+  if (name === "lang" || name === "jassDeck") {
+    // redraw everything in the new language or deck; a live table keeps its connection
+    if (screen && screen.relabel) {
+      topbar();
+      screen.relabel();
+    } else show();
+  }
+  if (name === "animations") document.body.classList.toggle("no-anim", !prefs.get("animations"));
+});
+
+document.body.classList.toggle("no-anim", !prefs.get("animations"));
+show();

@@ -1,0 +1,211 @@
+// Jass (Schieber) on the table: trump and who chose it (and who pushed), Weis and Stöck as they
+// are announced, both teams' scores against the target, the last trick, a summary per deal.
+// Play runs counter-clockwise: the next player after seat s is s - 1.
+
+import * as cards from "../cards/jass.js";
+import { esc, names, playsFrom, raw, scoreBar, table, trickRow, tricksList } from "./common.js";
+
+const TEAMS = [
+  [0, 2],
+  [1, 3],
+];
+
+function trumpName(mode, ctx) {
+  if (!mode) return ctx.t("jass.noTrump");
+  if (mode === "obe" || mode === "une") return ctx.t(`jass.${mode}`);
+  return cards.suitName(ctx.deck, mode, ctx.lang);
+}
+
+function trumpIcon(mode, ctx) {
+  if (!mode) return "";
+  if (mode === "obe") return `<span class="mode-icon" aria-hidden="true">⬇</span>`;
+  if (mode === "une") return `<span class="mode-icon" aria-hidden="true">⬆</span>`;
+  return cards.suitIcon(ctx.deck, mode, trumpName(mode, ctx));
+}
+
+function teamLabel(team, ctx) {
+  const members = names(ctx, TEAMS[team]);
+  if (ctx.me === null || ctx.me === undefined) return `${ctx.t("jass.team", { n: team + 1 })} (${members})`;
+  return `${ctx.t(ctx.me % 2 === team ? "jass.us" : "jass.them")} (${members})`;
+}
+
+function sameTrick(a, b) {
+  return a && b && a.deal === b.deal && a.leader === b.leader && a.cards.join() === b.cards.join();
+}
+
+function dealSummary(d, ctx) {
+  const cell = (team) => {
+    const parts = [`${ctx.t("jass.tricksPts")} ${d.trick_points[team]}`];
+    if (d.weis[team]) parts.push(`${ctx.t("jass.weis")} ${d.weis[team]}`);
+    if (d.stoeck[team]) parts.push(`${ctx.t("jass.stoeck")} ${d.stoeck[team]}`);
+    if (d.match === team) parts.push(`${ctx.t("jass.match")} +100`);
+    if (d.voided[team]) parts.push(`${ctx.t("jass.voided")} −${d.voided[team]}`);
+    return raw(`<b>${d.total[team]}</b><small>${esc(parts.join(" · "))}</small>`);
+  };
+  const chooser = d.pushed
+    ? `${ctx.t("jass.chosenBy", { name: ctx.name(d.chooser) })}; ${ctx.t("jass.pushedBy", { name: ctx.name(d.forehand) })}`
+    : ctx.t("jass.chosenBy", { name: ctx.name(d.chooser) });
+  return { trump: raw(`${trumpIcon(d.trump, ctx)} ${esc(trumpName(d.trump, ctx))}<small>${esc(chooser)}</small>`), cells: [cell(0), cell(1)] };
+}
+
+export default {
+  name: "jass",
+  cards,
+  teams: () => TEAMS,
+  step: -1,
+
+  svg(card, ctx, opts = {}) {
+    return cards.cardSVG(card, { deck: ctx.deck, lang: ctx.lang, trump: opts.trump });
+  },
+  back: (ctx) => cards.backSVG(ctx.t("table.trick")),
+  cardName: (card, ctx) => cards.cardName(card, ctx.deck, ctx.lang),
+  isTrump: (view, card) => view.trump && view.trump.length === 1 && card[0] === view.trump,
+  dealKey: (view) => view.deal_number,
+  dealLabel: (view, ctx) => ctx.t("jass.dealN", { n: view.deal_number + 1 }),
+
+  trick: (view) => view.trick,
+
+  info(view, ctx) {
+    const trump = view.trump
+      ? `${trumpIcon(view.trump, ctx)} <b>${esc(trumpName(view.trump, ctx))}</b>` +
+        `<small>${esc(ctx.t("jass.chosenBy", { name: ctx.name(view.trump_chosen_by) }))}` +
+        (view.pushed ? `; ${esc(ctx.t("jass.pushedBy", { name: ctx.name(view.forehand) }))}` : "") +
+        "</small>"
+      : `<span class="muted">${esc(
+          view.phase === "over" ? ctx.t("jass.noTrump") : ctx.t("jass.choosing", { name: ctx.name(view.current_player ?? view.forehand) }),
+        )}</span>`;
+    const teams = [0, 1]
+      .map(
+        (team) =>
+          `<div class="team-score team-${team}${ctx.me !== null && ctx.me % 2 === team ? " mine" : ""}">` +
+          `<div class="team-name">${esc(teamLabel(team, ctx))}</div>` +
+          `<div class="team-points"><b data-score="${team}">${view.scores[team]}</b> / ${view.target}` +
+          `<small> (+${view.deal_points[team]} ${esc(ctx.t("jass.thisDeal"))})</small></div>` +
+          scoreBar(view.scores[team], view.target, `team-${team}`) +
+          "</div>",
+      )
+      .join("");
+    const weis = view.weis.length
+      ? `<ul class="weis-list">${view.weis.map((w) => `<li><b>${esc(ctx.name(w.seat))}</b>: ${esc(w.text)}</li>`).join("")}</ul>`
+      : view.weis_scored_by && view.options.weis !== "off"
+        ? `<p class="muted">${esc(ctx.t("jass.noWeisScored"))}</p>`
+        : "";
+    const stoeck = view.stoeck !== null ? `<p>${esc(ctx.t("jass.stoeckBy", { name: ctx.name(view.stoeck) }))}</p>` : "";
+    return (
+      `<div class="info-row"><span class="label">${esc(ctx.t("jass.dealN", { n: view.deal_number + 1 }))}</span>` +
+      `<span>${esc(ctx.t("jass.forehand"))}: ${esc(ctx.name(view.forehand))}</span></div>` +
+      `<div class="info-row trump-row" data-trump="${esc(view.trump || "")}"><span class="label">${esc(ctx.t("jass.trump"))}</span><span>${trump}</span></div>` +
+      teams +
+      (weis || stoeck ? `<div class="info-row"><span class="label">${esc(ctx.t("jass.weis"))}</span><div>${weis}${stoeck}</div></div>` : "")
+    );
+  },
+
+  seatBadges(view, seat, ctx) {
+    const out = [`<span class="badge team-${seat % 2}">${esc(ctx.t("jass.team", { n: (seat % 2) + 1 }))}</span>`];
+    if (view.forehand === seat && view.phase !== "over") out.push(`<span class="badge">${esc(ctx.t("jass.forehand"))}</span>`);
+    if (view.trump_chosen_by === seat) out.push(`<span class="badge trump">${trumpIcon(view.trump, ctx)}</span>`);
+    const weis = view.weis.filter((w) => w.seat === seat);
+    if (weis.length) out.push(`<span class="badge weis" title="${esc(weis.map((w) => w.text).join(", "))}">${esc(ctx.t("jass.weis"))} ${weis.reduce((a, w) => a + w.points, 0)}</span>`);
+    if (view.stoeck === seat) out.push(`<span class="badge weis">${esc(ctx.t("jass.stoeck"))}</span>`);
+    return out.join("");
+  },
+
+  scoreOf: (view, seat) => view.scores[seat % 2],
+
+  interact(view, legal, ctx) {
+    const out = { prompt: "", cards: new Map(), choices: [], natural: (card) => card };
+    if (!legal.length) return out;
+    if (view.phase === "trump" || view.phase === "pushed") {
+      out.prompt = ctx.t(view.phase === "pushed" ? "jass.choosePushed" : "jass.chooseTrump");
+      for (const a of legal) {
+        if (a === "push") out.choices.push({ action: a, html: `<span class="mode-icon">↪</span> ${esc(ctx.t("jass.push"))}`, cls: "secondary" });
+        else {
+          const mode = a.slice(6);
+          out.choices.push({ action: a, html: `${trumpIcon(mode, ctx)} ${esc(trumpName(mode, ctx))}` });
+        }
+      }
+      return out;
+    }
+    out.prompt = ctx.t("jass.playCard");
+    for (const a of legal) out.cards.set(a, [a]);
+    return out;
+  },
+
+  lastTrick(view) {
+    const lt = view.last_trick;
+    if (!lt) return null;
+    return { plays: playsFrom(lt.leader, lt.cards, 4, -1), winner: lt.winner, points: lt.points };
+  },
+
+  hold(prev, next) {
+    if (!prev || !next.last_trick || sameTrick(prev.last_trick, next.last_trick)) return null;
+    const lt = next.last_trick;
+    const plays = playsFrom(lt.leader, lt.cards, 4, -1);
+    const sameDeal = prev.deal_number === next.deal_number;
+    const base = sameDeal ? next : { ...prev, hand: prev.hand.filter((c) => !lt.cards.includes(c)), hand_sizes: prev.hand_sizes.map((n) => Math.max(0, n - 1)) };
+    return { view: { ...base, trick: plays }, winner: lt.winner, points: lt.points, plays };
+  },
+
+  events(prev, next, ctx, held) {
+    const ev = [];
+    if (!prev) return ev;
+    const sameDeal = prev.deal_number === next.deal_number;
+    if (sameDeal && !prev.pushed && next.pushed) ev.push(ctx.t("jass.pushes", { name: ctx.name(next.forehand) }));
+    if (sameDeal && !prev.trump && next.trump)
+      ev.push(ctx.t("jass.chose", { name: ctx.name(next.trump_chosen_by), trump: trumpName(next.trump, ctx) }));
+    const before = prev.trick.length;
+    const plays = held ? held.plays : next.trick;
+    for (const p of plays.slice(held ? before : before)) ev.push(ctx.t("table.played", { name: ctx.name(p.seat), card: ctx.cardName(p.card) }));
+    if (sameDeal && prev.weis_scored_by === null && next.weis_scored_by !== null)
+      for (const w of next.weis) ev.push(ctx.t("jass.weisShown", { name: ctx.name(w.seat), text: w.text }));
+    if (sameDeal && prev.stoeck === null && next.stoeck !== null) ev.push(ctx.t("jass.stoeckBy", { name: ctx.name(next.stoeck) }));
+    if (held) ev.push(ctx.t("table.takesPts", { name: ctx.name(held.winner), points: held.points }));
+    if (next.previous_deals.length > prev.previous_deals.length) {
+      const d = next.previous_deals[next.previous_deals.length - 1];
+      ev.push(`${ctx.t("jass.dealN", { n: d.deal + 1 })}: ${teamLabel(0, ctx)} ${d.total[0]} – ${teamLabel(1, ctx)} ${d.total[1]}`);
+    }
+    if (!sameDeal && next.phase !== "over") ev.push(ctx.t("table.newDeal", { n: next.deal_number + 1 }));
+    return ev;
+  },
+
+  /** The summary shown when a deal ends (the deal just finished), or null. */
+  dealEnd(prev, next, ctx) {
+    if (!prev || next.previous_deals.length <= prev.previous_deals.length) return null;
+    const d = next.previous_deals[next.previous_deals.length - 1];
+    const s = dealSummary(d, ctx);
+    return (
+      `<h3>${esc(ctx.t("table.dealSummary"))} – ${esc(ctx.t("jass.dealN", { n: d.deal + 1 }))}</h3>` +
+      table(["", esc(teamLabel(0, ctx)), esc(teamLabel(1, ctx))], [[s.trump, ...s.cells], [ctx.t("table.total"), String(next.scores[0]), String(next.scores[1])]])
+    );
+  },
+
+  tricks(view, ctx) {
+    return tricksList(ctx, view.tricks, (tr) =>
+      trickRow(ctx, playsFrom(tr.leader, tr.cards, 4, -1), { winner: tr.winner }) +
+      `<span class="trick-note">${esc(ctx.t("table.wonBy"))} <b>${esc(ctx.name(tr.winner))}</b>: ${tr.points} ${esc(ctx.t("table.points"))}</span>`,
+    );
+  },
+
+  scores(view, ctx) {
+    const run = [0, 0];
+    const rows = view.previous_deals.map((d) => {
+      const s = dealSummary(d, ctx);
+      run[0] += d.total[0];
+      run[1] += d.total[1];
+      return [String(d.deal + 1) + (d.complete ? "" : "*"), s.trump, ...s.cells, `${run[0]} : ${run[1]}`];
+    });
+    if (view.phase !== "over" && view.deal_points.some((p) => p))
+      rows.push({ cls: "running", cells: [String(view.deal_number + 1), raw(`${trumpIcon(view.trump, ctx)} ${esc(trumpName(view.trump, ctx))}`), String(view.deal_points[0]), String(view.deal_points[1]), `${view.scores[0]} : ${view.scores[1]}`] });
+    const note = view.previous_deals.some((d) => !d.complete) ? `<p class="muted">* ${esc(ctx.t("jass.incomplete"))}</p>` : "";
+    return (
+      table(["#", ctx.t("jass.trump"), teamLabel(0, ctx), teamLabel(1, ctx), ctx.t("table.total")], rows) +
+      note +
+      `<p class="muted">${esc(ctx.t("jass.target", { n: view.target }))} · ${esc(ctx.t("jass.orderTrump"))}</p>`
+    );
+  },
+
+  winnersText(view, ctx) {
+    const w = view.winners || [];
+    return teamLabel(w[0] % 2, ctx);
+  },
+};

@@ -1,0 +1,260 @@
+// The lobby: open a table (the game, its options in plain words, who sits where), see the open
+// tables and take a seat or watch. The form is built from GET /api/games, so a new option or bot
+// shows up here without a change to the page.
+
+import { api } from "./api.js";
+import { cardSVG as jassCard } from "./cards/jass.js";
+import { cardSVG as slCard } from "./cards/stichling.js";
+import { cardSVG as smCard } from "./cards/stichmeister.js";
+import { cardSVG as swCard } from "./cards/stichwahl.js";
+import { esc } from "./dom.js";
+import { has, lang, t } from "./i18n.js";
+import * as prefs from "./prefs.js";
+
+const ORDER = ["jass", "stichwahl", "stichling", "stichmeister"];
+const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1"];
+const DEFAULT_LEVEL = "heuristic";
+
+function sample(game, data) {
+  const l = lang();
+  if (game === "jass")
+    return ["HJ", "D9", "SA"].map((c) => jassCard(c, { deck: prefs.get("jassDeck"), lang: l })).join("");
+  if (game === "stichwahl") {
+    const info = (c) => (data && data.cards && data.cards[c]) || null;
+    return ["N2", "O8", "5a"].map((c) => swCard(c, { info: info(c), lang: l, t })).join("");
+  }
+  if (game === "stichling") return ["G7", "Y12", "B3"].map((c) => slCard(c, { lang: l })).join("");
+  return ["K13", "T4", "M15"].map((c) => smCard(c, { lang: l })).join("");
+}
+
+function optionLabel(name) {
+  return has(`opt.${name}`) ? t(`opt.${name}`) : name;
+}
+
+function choiceLabel(name, value) {
+  const key = `opt.${name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+export class Lobby {
+  constructor(root, catalog) {
+    this.root = root;
+    this.catalog = catalog;
+    this.games = ORDER.map((n) => catalog.games.find((g) => g.name === n)).filter(Boolean);
+    for (const g of catalog.games) if (!this.games.includes(g)) this.games.push(g);
+    this.bots = new Set((catalog.bots || []).map((b) => b.name));
+    this.levels = LEVELS.filter((l) => this.bots.has(l.split(":")[0]));
+    this.game = this.games[0];
+    this.players = this.game.default_players;
+    this.render();
+    this.refresh();
+    this.poll = setInterval(() => this.refresh(), 5000);
+  }
+
+  destroy() {
+    clearInterval(this.poll);
+  }
+
+  render() {
+    this.root.innerHTML =
+      `<div class="lobby">` +
+      `<section class="panel new-table" aria-labelledby="new-title"><h2 id="new-title">${esc(t("lobby.new"))}</h2>` +
+      `<form id="new-table" novalidate>` +
+      `<fieldset class="game-pick"><legend>${esc(t("lobby.game"))}</legend>` +
+      this.games
+        .map(
+          (g) =>
+            `<label class="game-tile${g === this.game ? " chosen" : ""}" data-game="${g.name}"><input type="radio" name="game" value="${g.name}"${g === this.game ? " checked" : ""}>` +
+            `<span class="tile-cards" aria-hidden="true">${sample(g.name, g.data)}</span>` +
+            `<span class="tile-title">${esc(t(`game.${g.name}`))}</span><span class="tile-about">${esc(t(`about.${g.name}`))}</span></label>`,
+        )
+        .join("") +
+      `</fieldset>` +
+      `<div class="form-columns"><fieldset class="seats"><legend>${esc(t("lobby.seats"))}</legend>` +
+      (this.game.players.length > 1
+        ? `<label class="row">${esc(t("lobby.players"))} <select name="players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>`
+        : "") +
+      this.seatRows() +
+      `</fieldset>` +
+      `<fieldset class="options"><legend>${esc(t("lobby.options"))}</legend>${this.optionRows()}</fieldset></div>` +
+      `<details class="more"><summary>${esc(t("lobby.more"))}</summary>` +
+      `<label class="row">${esc(t("lobby.tableName"))} <input name="table_name" maxlength="40" placeholder="${esc(t(`game.${this.game.name}`))}"></label>` +
+      `<label class="row check"><input type="checkbox" name="private"> ${esc(t("lobby.private"))}</label>` +
+      `<label class="row">${esc(t("lobby.moveTime"))} <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
+      `<label class="row">${esc(t("lobby.takeover"))} <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
+      `<label class="row">${esc(t("lobby.grace"))} <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
+      `</details>` +
+      `<p class="form-error" id="form-error" role="alert"></p>` +
+      `<button type="submit" class="primary big" id="open-table">${esc(t("lobby.open"))}</button>` +
+      `</form></section>` +
+      `<section class="panel tables" aria-labelledby="tables-title"><div class="panel-head"><h2 id="tables-title">${esc(t("lobby.tables"))}</h2>` +
+      `<button type="button" class="small" id="refresh">${esc(t("lobby.refresh"))}</button></div><div id="table-list"></div>` +
+      `<div id="my-tables"></div></section>` +
+      `</div>`;
+    const form = this.root.querySelector("#new-table");
+    form.addEventListener("change", (ev) => this.onChange(ev));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.open(form);
+    });
+    this.root.querySelector("#refresh").addEventListener("click", () => this.refresh());
+  }
+
+  seatRows() {
+    const rows = [];
+    rows.push(
+      `<label class="row seat-row"><span class="seat-no">1</span> ${esc(t("lobby.yourName"))}` +
+        ` <input name="name" required maxlength="40" autocomplete="nickname" value="${esc(prefs.get("name") || "")}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>`,
+    );
+    for (let s = 1; s < this.players; s++) {
+      const opts =
+        this.levels.map((lv) => `<option value="bot:${lv}"${lv === DEFAULT_LEVEL ? " selected" : ""}>${esc(t(`level.${lv}`))}</option>`).join("") +
+        `<option value="human">${esc(t("lobby.human"))}</option>`;
+      rows.push(`<label class="row seat-row"><span class="seat-no">${s + 1}</span> ${esc(t("lobby.seat", { n: s + 1 }))} <select name="seat${s}">${opts}</select></label>`);
+    }
+    return rows.join("");
+  }
+
+  optionRows() {
+    return this.game.options
+      .map((o) => {
+        const label = esc(optionLabel(o.name));
+        const help = o.doc ? ` title="${esc(o.doc)}"` : "";
+        if (o.name === "first_player") {
+          return `<label class="row"${help}>${label} <select name="opt:${o.name}" data-type="integer">${Array.from({ length: this.players }, (_, s) => `<option value="${s}"${s === o.default ? " selected" : ""}>${esc(t("table.seatN", { n: s + 1 }))}</option>`).join("")}</select></label>`;
+        }
+        if (o.type === "choice")
+          return `<label class="row"${help}>${label} <select name="opt:${o.name}">${o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(choiceLabel(o.name, c))}</option>`).join("")}</select></label>`;
+        if (o.type === "boolean") return `<label class="row check"${help}><input type="checkbox" name="opt:${o.name}"${o.default ? " checked" : ""}> ${label}</label>`;
+        if (o.type === "integer")
+          return `<label class="row"${help}>${label} <input type="number" name="opt:${o.name}" data-type="integer" data-default="${o.default ?? ""}" placeholder="${esc(o.default ?? "")}"${o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${o.maximum !== undefined ? ` max="${o.maximum}"` : ""} step="1" inputmode="numeric"></label>`;
+        return `<label class="row"${help}>${label} <input name="opt:${o.name}" placeholder="${esc(o.default ?? "")}"></label>`;
+      })
+      .join("");
+  }
+
+  onChange(ev) {
+    const el = ev.target;
+    if (el.name === "game") {
+      this.game = this.games.find((g) => g.name === el.value) || this.game;
+      this.players = this.game.default_players;
+      this.keepName();
+      this.render();
+      this.refresh();
+    } else if (el.name === "players") {
+      this.players = Number(el.value);
+      this.keepName();
+      const form = this.root.querySelector("#new-table");
+      form.querySelector("fieldset.seats").innerHTML =
+        `<legend>${esc(t("lobby.seats"))}</legend><label class="row">${esc(t("lobby.players"))} <select name="players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>` +
+        this.seatRows();
+      form.querySelector("fieldset.options").innerHTML = `<legend>${esc(t("lobby.options"))}</legend>${this.optionRows()}`;
+    } else if (el.name === "name") {
+      prefs.set("name", el.value.trim());
+    }
+  }
+
+  keepName() {
+    const input = this.root.querySelector('input[name="name"]');
+    if (input && input.value.trim()) prefs.set("name", input.value.trim());
+  }
+
+  /** The request body for POST /api/tables, or an error text. */
+  spec(form) {
+    const f = form.elements;
+    const name = f.name.value.trim();
+    if (!name) return { error: t("lobby.yourName") };
+    const seats = ["human"];
+    for (let s = 1; s < this.players; s++) seats.push(f[`seat${s}`].value);
+    const options = {};
+    for (const o of this.game.options) {
+      const el = f[`opt:${o.name}`];
+      if (!el) continue;
+      if (o.type === "boolean") {
+        if (el.checked !== Boolean(o.default)) options[o.name] = el.checked;
+      } else if (el.dataset.type === "integer") {
+        if (el.value === "") continue;
+        const v = Number(el.value);
+        if (v !== o.default) options[o.name] = v;
+      } else if (el.value !== "" && el.value !== o.default) {
+        options[o.name] = el.value;
+      }
+    }
+    const body = { game: this.game.name, options, seats, private: f.private.checked };
+    if (f.table_name.value.trim()) body.name = f.table_name.value.trim();
+    if (f.move_time.value) body.move_time = Number(f.move_time.value);
+    body.takeover = f.takeover.value;
+    if (f.grace.value !== "") body.grace = Number(f.grace.value);
+    return { name, body };
+  }
+
+  async open(form) {
+    const err = this.root.querySelector("#form-error");
+    const { name, body, error } = this.spec(form);
+    if (error) {
+      err.textContent = error;
+      form.elements.name.focus();
+      return;
+    }
+    prefs.set("name", name);
+    const button = this.root.querySelector("#open-table");
+    button.disabled = true;
+    button.textContent = t("lobby.opening");
+    try {
+      const table = await api.open(body);
+      const joined = await api.join(table.id, name, 0);
+      prefs.saveSeat(table.id, joined.seat, joined.token, name);
+      location.href = `/tables/${encodeURIComponent(table.id)}`;
+    } catch (e) {
+      err.textContent = e.message;
+      button.disabled = false;
+      button.textContent = t("lobby.open");
+    }
+  }
+
+  async refresh() {
+    const list = this.root.querySelector("#table-list");
+    if (!list) return;
+    let tables;
+    try {
+      tables = (await api.tables()).tables || [];
+    } catch (e) {
+      list.innerHTML = `<p class="form-error">${esc(t("lobby.serverDown", { reason: e.message }))}</p>`;
+      return;
+    }
+    const open = tables.filter((x) => x.status !== "over");
+    list.innerHTML = open.length
+      ? `<ul class="table-list">${open
+          .map((x) => {
+            const free = x.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+            const href = `/tables/${encodeURIComponent(x.id)}`;
+            return (
+              `<li data-table="${esc(x.id)}"><div><b>${esc(x.name)}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${x.players} ${esc(t("lobby.players"))} · ${esc(t(`status.${x.status}`))}</span>` +
+              `<div class="muted small">${x.seats.map((s) => esc(s.kind === "bot" ? "🤖" : s.claimed ? s.name || "?" : t("table.free"))).join(" · ")}</div></div>` +
+              `<div class="actions">${free ? `<a class="button primary" href="${href}?join=1">${esc(t("lobby.take"))} (${esc(t("lobby.free", { n: free }))})</a>` : ""}` +
+              `<a class="button" href="${href}">${esc(t("lobby.watch"))}</a></div></li>`
+            );
+          })
+          .join("")}</ul>`
+      : `<p class="muted">${esc(t("lobby.noTables"))}</p>`;
+    this.refreshMine();
+  }
+
+  /** The tables this browser holds a seat at, newest first, while they are not over. */
+  async refreshMine() {
+    const box = this.root.querySelector("#my-tables");
+    if (!box) return;
+    const mine = prefs.mySeats().slice(0, 6);
+    const infos = await Promise.all(mine.map(([id]) => api.table(id).catch(() => null)));
+    const live = infos.filter((x) => x && x.status !== "over");
+    box.innerHTML = live.length
+      ? `<h3>${esc(t("lobby.yourTables"))}</h3><ul class="table-list">${live
+          .map(
+            (x) =>
+              `<li><div><b>${esc(x.name)}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${esc(t(`status.${x.status}`))}</span></div>` +
+              `<div class="actions"><a class="button primary" href="/tables/${encodeURIComponent(x.id)}">${esc(t("lobby.back"))}</a></div></li>`,
+          )
+          .join("")}</ul>`
+      : "";
+  }
+}

@@ -1,0 +1,186 @@
+// The replay viewer for a finished game: step forward and back, jump to a deal, play it back;
+// every hand is shown (a finished game's record is public). It draws the server's replay frames
+// (GET /api/tables/{id}/replay) with the same table view as live play.
+
+import { api } from "./api.js";
+import { dialog, esc } from "./dom.js";
+import { t } from "./i18n.js";
+import { TableView } from "./tableview.js";
+
+export class Replay {
+  constructor(root, id, gameNo, { catalog }) {
+    this.root = root;
+    this.id = id;
+    this.gameNo = gameNo;
+    this.catalog = catalog;
+    this.keys = (ev) => this.onKey(ev);
+    this.load();
+  }
+
+  relabel() {
+    if (!this.view) return;
+    this.view.mount();
+    this.renderBar();
+    this.show(this.i);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keys);
+    clearInterval(this.player);
+  }
+
+  async load() {
+    let data;
+    try {
+      data = await api.replay(this.id, this.gameNo);
+    } catch (e) {
+      const text = e.status === 403 ? t("replay.notOver") : e.status === 404 ? t("table.notFound") : e.message;
+      this.root.innerHTML = `<div class="panel notice"><p>${esc(text)}</p><p><a class="button" href="/tables/${encodeURIComponent(this.id)}">${esc(t("replay.back"))}</a></p></div>`;
+      return;
+    }
+    this.data = data;
+    this.frames = data.frames;
+    const gameInfo = (this.catalog.games || []).find((g) => g.name === data.game) || {};
+    this.root.innerHTML = `<div class="replay-bar panel" id="replay-bar"></div><div id="replay-table"></div>`;
+    this.view = new TableView(this.root.querySelector("#replay-table"), {
+      gameName: data.game,
+      n: data.seats.length,
+      data: gameInfo.data || null,
+      mode: "replay",
+      handlers: { dialog: (w) => this.openDialog(w) },
+    });
+    this.view.info = { seats: data.seats.map((s) => ({ ...s, claimed: true, connected: s.kind === "human" })) };
+    this.view.setSeat(null);
+    const game = this.view.game;
+    this.deals = [];
+    this.frames.forEach((f, i) => {
+      const key = game.dealKey(f.view);
+      if (!this.deals.length || this.deals[this.deals.length - 1].key !== key) this.deals.push({ key, start: i, label: game.dealLabel(f.view, this.view.ctx()) });
+    });
+    this.i = 0;
+    this.renderBar();
+    this.show(0);
+    document.addEventListener("keydown", this.keys);
+    document.title = `${t("replay.title")} – ${t(`game.${data.game}`)}`;
+  }
+
+  renderBar() {
+    const bar = this.root.querySelector("#replay-bar");
+    const last = this.frames.length - 1;
+    bar.innerHTML =
+      `<h2>${esc(t("replay.title"))}: ${esc(t(`game.${this.data.game}`))}</h2>` +
+      `<div class="replay-controls" role="group" aria-label="${esc(t("replay.title"))}">` +
+      `<button type="button" data-step="first" aria-label="${esc(t("replay.first"))}" title="${esc(t("replay.first"))}">⏮</button>` +
+      `<button type="button" data-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">◀</button>` +
+      `<button type="button" data-step="play" id="replay-play" aria-label="${esc(t("replay.play"))}" title="${esc(t("replay.play"))}">▶▶</button>` +
+      `<button type="button" data-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">▶</button>` +
+      `<button type="button" data-step="last" aria-label="${esc(t("replay.last"))}" title="${esc(t("replay.last"))}">⏭</button>` +
+      `<input type="range" id="replay-slider" min="0" max="${last}" value="0" aria-label="${esc(t("replay.step", { v: 0, n: last }))}">` +
+      `<label>${esc(t("replay.jump"))} <select id="replay-deal">${this.deals.map((d, k) => `<option value="${k}">${esc(d.label)}</option>`).join("")}</select></label>` +
+      `<span id="replay-pos" class="muted"></span>` +
+      `<a class="button small" href="/tables/${encodeURIComponent(this.id)}">${esc(t("replay.back"))}</a>` +
+      `</div>`;
+    bar.onclick = (ev) => {
+      const b = ev.target.closest("[data-step]");
+      if (!b) return;
+      if (b.dataset.step === "play") this.togglePlay();
+      else this.go(b.dataset.step);
+    };
+    bar.querySelector("#replay-slider").addEventListener("input", (ev) => this.show(Number(ev.target.value)));
+    bar.querySelector("#replay-deal").addEventListener("change", (ev) => this.show(this.deals[Number(ev.target.value)].start));
+  }
+
+  go(step) {
+    const last = this.frames.length - 1;
+    const deal = this.dealIndex();
+    const to = {
+      first: 0,
+      prev: this.i - 1,
+      next: this.i + 1,
+      last,
+      prevDeal: this.i > this.deals[deal].start ? this.deals[deal].start : this.deals[Math.max(0, deal - 1)].start,
+      nextDeal: deal + 1 < this.deals.length ? this.deals[deal + 1].start : last,
+    }[step];
+    this.show(Math.max(0, Math.min(last, to)));
+  }
+
+  dealIndex() {
+    let k = 0;
+    this.deals.forEach((d, j) => {
+      if (d.start <= this.i) k = j;
+    });
+    return k;
+  }
+
+  show(i) {
+    this.i = i;
+    const f = this.frames[i];
+    const prev = i > 0 ? this.frames[i - 1] : null;
+    const game = this.view.game;
+    const ctx = this.view.ctx();
+    const held = prev ? game.hold(prev.view, f.view, ctx) : null;
+    const mover = f.seat !== null && f.seat !== undefined ? this.view.seatName(f.seat) : null;
+    let action = f.action || "";
+    try {
+      if (action && !action.includes(":") && !action.includes(">")) action = ctx.cardName(action);
+    } catch {
+      // not a card: keep the notation
+    }
+    const status = mover
+      ? `<span class="replay-move">${esc(t("replay.moveBy", { name: mover, action }))}</span>`
+      : `<span class="replay-move">${esc(t("replay.start"))}</span>`;
+    const view = held ? held.view : f.view;
+    // a trick that closed a deal is shown with the hands as they were before the new deal
+    const newDeal = held && prev && game.dealKey(prev.view) !== game.dealKey(f.view);
+    const hands = newDeal ? prev.hands.map((h) => h.filter((c) => !held.plays.some((p) => p.card === c))) : f.hands;
+    this.view.render(view, { legal: [], hands, held, winner: held ? held.winner : null, version: f.version, status, overlay: f.view.phase === "over" ? this.result(f.view) : null });
+    const bar = this.root.querySelector("#replay-bar");
+    bar.querySelector("#replay-slider").value = String(i);
+    bar.querySelector("#replay-deal").value = String(this.dealIndex());
+    bar.querySelector("#replay-pos").textContent = t("replay.step", { v: i, n: this.frames.length - 1 });
+    this.root.dataset.frame = String(i);
+  }
+
+  result(view) {
+    const ctx = this.view.ctx();
+    return `<div class="result"><h2>${esc(t("table.gameOver"))}</h2>${this.view.game.scores(view, ctx)}</div>`;
+  }
+
+  togglePlay() {
+    const b = this.root.querySelector("#replay-play");
+    if (this.player) {
+      clearInterval(this.player);
+      this.player = null;
+      b.setAttribute("aria-label", t("replay.play"));
+      b.textContent = "▶▶";
+      return;
+    }
+    b.setAttribute("aria-label", t("replay.pause"));
+    b.textContent = "❚❚";
+    this.player = setInterval(() => {
+      if (this.i >= this.frames.length - 1) this.togglePlay();
+      else this.show(this.i + 1);
+    }, 700);
+  }
+
+  openDialog(which) {
+    const view = this.frames[this.i].view;
+    const ctx = this.view.ctx();
+    if (which === "tricks") dialog(esc(`${t("table.tricksThisDeal")} – ${this.view.game.dealLabel(view, ctx)}`), this.view.game.tricks(view, ctx), { wide: true });
+    else dialog(esc(t("table.scoreSheet")), this.view.game.scores(view, ctx), { wide: true });
+  }
+
+  onKey(ev) {
+    const tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.querySelector("dialog[open]")) return;
+    const step = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", PageUp: "prevDeal", PageDown: "nextDeal" }[ev.key];
+    if (step) {
+      this.go(step);
+      ev.preventDefault();
+    } else if (ev.key === " ") {
+      this.togglePlay();
+      ev.preventDefault();
+    } else if (ev.key === "s" || ev.key === "S") this.openDialog("tricks");
+    else if (ev.key === "p" || ev.key === "P") this.openDialog("scores");
+  }
+}

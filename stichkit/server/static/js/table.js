@@ -1,0 +1,578 @@
+// The live table: connects to the table's WebSocket (with the seat's token, or as a spectator),
+// shows every version in order at a pace a person can follow, sends the player's moves, and
+// shows the server's answer when a move is refused (for an illegal card: the engine's reason).
+
+import { api, TableSocket } from "./api.js";
+import { $, copy, dialog, esc, sleep, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import * as prefs from "./prefs.js";
+import { TableView } from "./tableview.js";
+
+export class LiveTable {
+  constructor(root, id, { catalog, info }) {
+    this.root = root;
+    this.id = id;
+    this.catalog = catalog;
+    this.info = info;
+    this.queue = [];
+    this.shown = null; // the state message on screen
+    this.latest = null; // the newest state message received
+    this.selected = null;
+    this.busy = false;
+    this.chat = [];
+    this.held = null;
+    this.overlayExtra = null;
+    const gameInfo = (catalog.games || []).find((g) => g.name === info.game) || {};
+    this.view = new TableView(root, {
+      gameName: info.game,
+      n: info.players,
+      data: gameInfo.data || null,
+      handlers: {
+        card: (c, el) => this.onCard(c, el),
+        choice: (a, el) => this.onChoice(a, el),
+        action: (a, el) => this.act(a, el),
+        place: (n, el) => this.onPlace(n, el),
+        dialog: (which) => this.openDialog(which),
+        command: (cmd, el) => this.command(cmd, el),
+      },
+    });
+    this.view.info = info;
+    this.seat = prefs.seatFor(id);
+    this.view.setSeat(this.seat ? this.seat.seat : null);
+    this.renderChat();
+    root.addEventListener("submit", (ev) => {
+      const form = ev.target.closest('form[data-form="join"]');
+      if (!form) return;
+      ev.preventDefault();
+      this.join(form.elements.name.value.trim(), Number(form.elements.seat.value));
+    });
+    this.connect();
+    this.keys = (ev) => this.onKey(ev);
+    document.addEventListener("keydown", this.keys);
+    this.timer = setInterval(() => this.tick(), 1000);
+    this.renderWaitingOnly();
+  }
+
+  /** Draw everything again in the current language and deck. */
+  relabel() {
+    this.view.mount();
+    this.renderChat();
+    if (this.shown) this.renderNow();
+    else this.renderWaitingOnly();
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keys);
+    clearInterval(this.timer);
+    if (this.socket) this.socket.close();
+  }
+
+  connect() {
+    if (this.socket) this.socket.close();
+    this.socket = new TableSocket(this.id, this.seat ? this.seat.token : null, {
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (s, code, tries) => this.onStatus(s, code, tries),
+    });
+  }
+
+  get me() {
+    return this.view.me;
+  }
+
+  get gameView() {
+    return this.shown ? this.shown.view : null;
+  }
+
+  // -- messages ---------------------------------------------------------------------------------
+
+  onStatus(status, code, tries) {
+    this.connection = status;
+    if (status === "open") {
+      this.view.setMessage(null);
+      this.everOpen = true;
+    } else if (status === "closed") {
+      this.view.setMessage(t("table.reconnecting"), "info");
+      if (!this.everOpen && tries >= 3) this.checkGone();
+    } else if (status === "gone") {
+      if (code === 4401) this.dropSeat();
+      else this.view.setMessage(t("table.notFound"), "error");
+    }
+  }
+
+  /** The socket never opened: is the table gone, or our token no longer good? */
+  async checkGone() {
+    try {
+      await api.table(this.id);
+    } catch (e) {
+      if (e.status === 404) {
+        this.socket.close();
+        this.root.innerHTML = `<div class="panel notice"><p>${esc(t("table.notFound"))}</p><p><a href="/">${esc(t("table.toLobby"))}</a></p></div>`;
+      }
+      return;
+    }
+    if (this.seat) this.dropSeat();
+  }
+
+  dropSeat() {
+    prefs.forgetSeat(this.id);
+    this.seat = null;
+    this.view.setSeat(null);
+    toast(t("table.seatGone"), "error");
+    this.everOpen = false;
+    this.connect();
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "state":
+        this.onState(msg);
+        break;
+      case "table":
+        this.setInfo(msg.table);
+        this.renderNow();
+        break;
+      case "chat":
+        this.chat.push(msg);
+        this.renderChat();
+        break;
+      case "chat_history":
+        this.chat = Array.isArray(msg.messages) ? msg.messages : [];
+        this.renderChat();
+        break;
+      case "error":
+        this.onError(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  setInfo(info) {
+    if (!info) return;
+    const before = this.info;
+    this.info = info;
+    this.view.info = info;
+    if (before && before.seats)
+      for (const s of info.seats)
+        if (s.kind === "human" && s.claimed && before.seats[s.seat] && !before.seats[s.seat].claimed)
+          this.view.addLog([t("table.joined", { name: s.name || t("table.seatN", { n: s.seat + 1 }) })]);
+    document.title = `${t(`game.${info.game}`)} – ${info.name || "stichkit"}`;
+  }
+
+  onState(msg) {
+    if (this.latest && msg.game_no === this.latest.game_no && msg.version < this.latest.version) return;
+    if (this.seat && msg.seat !== null && msg.seat !== undefined && msg.seat !== this.seat.seat) {
+      // a rematch moves every player one seat on
+      this.seat = { ...this.seat, seat: msg.seat };
+      prefs.saveSeat(this.id, msg.seat, this.seat.token, this.seat.name);
+    }
+    if (msg.seat !== undefined && msg.seat !== this.view.me) this.view.setSeat(msg.seat);
+    this.latest = msg;
+    this.busy = false;
+    this.queue.push(msg);
+    this.pump();
+  }
+
+  onError(msg) {
+    this.busy = false;
+    if (msg.code === "stale") return;
+    const reason = msg.reason || msg.code || "";
+    const text = msg.code === "illegal" ? t("table.illegal", { reason }) : t("table.refused", { reason });
+    this.view.setMessage(text, "error");
+    this.view.shake(this.lastClicked);
+  }
+
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.queue.length) {
+        const msg = this.queue.shift();
+        await this.present(msg);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Show one version: first the full trick it completed (if any), then the version itself. */
+  async present(msg) {
+    const game = this.view.game;
+    const prevMsg = this.shown;
+    const prev = prevMsg && prevMsg.game_no === msg.game_no && prevMsg.version < msg.version ? prevMsg.view : null;
+    if (prevMsg && prevMsg.game_no !== msg.game_no) {
+      this.view.log = [];
+      const log = this.root.querySelector("#log");
+      if (log) log.innerHTML = "";
+    }
+    this.setInfo(msg.table);
+    const [paceCard, paceHold] = prefs.pace();
+    const behind = this.queue.length > 6;
+    const fast = behind || !prev || paceHold === 0;
+    const ctx = this.view.ctx();
+    const held = prev ? game.hold(prev, msg.view, ctx) : null;
+    this.view.addLog(game.events(prev, msg.view, ctx, held));
+    if (held && !fast) {
+      this.held = held;
+      this.renderState(msg, { view: held.view, legal: [], held, winner: held.winner });
+      await sleep(paceHold);
+      await this.view.animateTake(held.winner);
+      this.held = null;
+    }
+    const summary = prev && game.dealEnd ? game.dealEnd(prev, msg.view, ctx) : null;
+    if (summary && !fast) {
+      this.renderState(msg, { view: held ? held.view : prev, legal: [], overlay: `<div class="deal-summary">${summary}</div>` });
+      await sleep(paceHold * 2);
+    }
+    this.shown = msg;
+    this.selected = null;
+    this.renderNow();
+    const byOther = msg.last && msg.last.seat !== this.me;
+    if (byOther && !fast && paceCard) await sleep(paceCard);
+  }
+
+  isLatest() {
+    return this.shown && this.latest && this.shown.version === this.latest.version && this.shown.game_no === this.latest.game_no;
+  }
+
+  // -- drawing ----------------------------------------------------------------------------------
+
+  interactFor(msg, legal) {
+    return this.view.game.interact(msg.view, legal, this.view.ctx(), this.selected);
+  }
+
+  renderState(msg, { view, legal, held = null, overlay = null, winner = null }) {
+    const inter = this.interactFor({ view }, legal);
+    this.view.render(view, { legal, interact: inter, held, winner, overlay, version: msg.version, status: this.statusHtml(view, legal, inter) });
+  }
+
+  renderNow() {
+    const msg = this.shown;
+    if (!msg) {
+      this.renderWaitingOnly();
+      return;
+    }
+    const legal = this.isLatest() ? msg.legal || [] : [];
+    const inter = this.interactFor(msg, legal);
+    this.inter = inter;
+    this.view.render(msg.view, {
+      legal,
+      interact: inter,
+      selected: this.selected,
+      version: msg.version,
+      overlay: this.overlay(msg),
+      status: this.statusHtml(msg.view, legal, inter),
+    });
+    document.title = (legal.length ? "● " : "") + `${t(`game.${this.info.game}`)} – stichkit`;
+  }
+
+  /** Before the first state arrives (or when the socket is refused): the seats and the invite. */
+  renderWaitingOnly() {
+    const felt = this.root.querySelector("#felt");
+    if (!felt || this.shown) return;
+    felt.innerHTML = `<div class="center"><div class="center-overlay panel">${this.waitingBox()}</div></div>`;
+  }
+
+  statusHtml(view, legal, inter) {
+    const info = this.info;
+    const parts = [];
+    if (info.status === "waiting") {
+      const free = info.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+      parts.push(esc(t(free === 1 ? "table.waiting" : "table.waitingMany", { n: free })));
+    } else if (view.phase === "over" || info.status === "over") {
+      parts.push(`<b>${esc(t("table.gameOver"))}</b>`);
+    } else if (legal.length) {
+      parts.push(`<b class="prompt">${esc(inter.prompt || t("table.yourTurn"))}</b>`);
+    } else if (view.current_player !== null && view.current_player !== undefined) {
+      parts.push(esc(t("table.turnOf", { name: this.view.seatName(view.current_player) })));
+    }
+    if (info.time_left !== null && info.time_left !== undefined && info.status === "playing")
+      parts.push(`<span class="timer" id="timer" data-deadline="${Date.now() + info.time_left * 1000}">${esc(t("table.timeLeft", { s: Math.ceil(info.time_left) }))}</span>`);
+    const mine = this.me !== null && info.seats[this.me];
+    if (mine && mine.takeover)
+      parts.push(`<span>${esc(t("table.botPlays", { name: this.view.seatName(this.me) }))}</span> <button type="button" class="small" data-cmd="reclaim">${esc(t("table.reclaim"))}</button>`);
+    if (this.me === null) {
+      parts.push(`<span class="muted">${esc(t("table.watching"))}</span>`);
+      if (info.seats.some((s) => s.kind === "human" && !s.claimed) && info.status !== "waiting")
+        parts.push(`<button type="button" class="small" data-cmd="join-dialog">${esc(t("table.join"))}</button>`);
+    }
+    return parts.join(" ");
+  }
+
+  overlay(msg) {
+    const info = this.info;
+    if (info.status === "waiting") return this.waitingBox();
+    if (msg.view.phase === "over") return this.resultBox(msg.view);
+    return null;
+  }
+
+  inviteUrl() {
+    return `${location.origin}${this.info.invite || `/tables/${this.id}`}`;
+  }
+
+  waitingBox() {
+    const info = this.info;
+    const free = info.seats.filter((s) => s.kind === "human" && !s.claimed);
+    const seats = info.seats
+      .map(
+        (s) =>
+          `<li class="${s.claimed ? "taken" : "free"}"><span class="seat-no">${s.seat + 1}</span> ${esc(
+            s.kind === "bot" ? `${this.view.seatName(s.seat)} – ${this.botText(s.bot)}` : s.claimed ? s.name || t("table.seatN", { n: s.seat + 1 }) : t("table.free"),
+          )}${s.seat === this.me ? ` (${esc(t("you"))})` : ""}</li>`,
+      )
+      .join("");
+    const join =
+      this.me === null && free.length
+        ? `<form class="join-form" data-form="join"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" value="${esc(prefs.get("name") || "")}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>` +
+          `<label>${esc(t("lobby.seats"))} <select name="seat">${free.map((s) => `<option value="${s.seat}">${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
+          `<button type="submit" class="primary">${esc(t("table.join"))}</button></form>`
+        : "";
+    const html =
+      `<h2>${esc(info.name || t(`game.${info.game}`))}</h2>` +
+      `<p>${esc(t(free.length === 1 ? "table.waiting" : "table.waitingMany", { n: free.length }))}</p>` +
+      `<ol class="seat-list">${seats}</ol>` +
+      join +
+      `<div class="invite"><label for="invite-link">${esc(t("table.inviteText"))}</label>` +
+      `<div class="invite-row"><input id="invite-link" readonly value="${esc(this.inviteUrl())}">` +
+      `<button type="button" data-cmd="copy">${esc(t("table.copy"))}</button></div></div>`;
+    return html;
+  }
+
+  botText(spec) {
+    const base = String(spec || "").split(":")[0];
+    const key = `bot.${base}`;
+    const txt = t(key);
+    return txt === key ? t("bot.other", { name: spec }) : txt;
+  }
+
+  resultBox(view) {
+    const game = this.view.game;
+    const ctx = this.view.ctx();
+    const winners = view.winners || [];
+    const who = game.winnersText ? game.winnersText(view, ctx) : winners.map((s) => ctx.name(s)).join(", ");
+    const mine = this.me !== null && winners.includes(this.me);
+    const rm = this.info.rematch;
+    const votes = rm ? `<p class="muted">${esc(t("table.rematchVotes", { have: rm.votes.length, need: rm.votes.length + rm.needed.filter((s) => !rm.votes.includes(s)).length }))}</p>` : "";
+    const rematch = this.me !== null ? `<button type="button" class="primary" data-cmd="rematch">${esc(t("table.rematch"))}</button>` : "";
+    return (
+      `<div class="result"><h2>${esc(t("table.gameOver"))}</h2>` +
+      `<p class="winners">${esc(t(winners.length > 1 ? "table.winners" : "table.winner", { names: who }))}</p>` +
+      (this.me !== null ? `<p>${esc(t(mine ? "table.youWon" : "table.youLost"))}</p>` : "") +
+      game.scores(view, ctx) +
+      votes +
+      `<div class="result-buttons">${rematch}` +
+      `<a class="button" href="/tables/${encodeURIComponent(this.id)}?replay=${this.shown ? this.shown.game_no : 1}" data-link>${esc(t("table.replay"))}</a>` +
+      `<a class="button" href="/" data-link>${esc(t("table.toLobby"))}</a></div></div>`
+    );
+  }
+
+  renderChat() {
+    const box = this.root.querySelector("#chat-box");
+    if (!box) return;
+    const seated = this.me !== null;
+    if (!box.dataset.ready) {
+      box.dataset.ready = "1";
+      box.innerHTML =
+        `<h3>${esc(t("table.chat"))}</h3><ol class="chat" id="chat"></ol>` +
+        `<form class="chat-form" data-form="chat"${seated ? "" : " hidden"}><input name="text" maxlength="500" autocomplete="off" placeholder="${esc(t("table.say"))}" aria-label="${esc(t("table.say"))}">` +
+        `<button type="submit">${esc(t("table.send"))}</button></form>` +
+        `<div class="side-actions"><button type="button" class="small" data-cmd="invite">${esc(t("table.invite"))}</button>` +
+        `<button type="button" class="small danger" data-cmd="leave"${seated ? "" : " hidden"}>${esc(t("table.leave"))}</button></div>`;
+      box.querySelector("form").addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        const input = ev.target.elements.text;
+        const text = input.value.trim();
+        if (!text) return;
+        this.socket.send({ type: "chat", text });
+        input.value = "";
+      });
+    }
+    box.querySelector("form").hidden = !seated;
+    box.querySelector('[data-cmd="leave"]').hidden = !seated;
+    const list = box.querySelector("#chat");
+    list.innerHTML = this.chat
+      .slice(-50)
+      .map((m) => `<li><b>${esc(m.name || "?")}:</b> ${esc(m.text)}</li>`)
+      .join("");
+    list.scrollTop = list.scrollHeight;
+  }
+
+  tick() {
+    const el = this.root.querySelector("#timer");
+    if (!el) return;
+    const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - Date.now()) / 1000));
+    el.textContent = t("table.timeLeft", { s: left });
+    el.classList.toggle("urgent", left <= 10);
+  }
+
+  // -- acting -----------------------------------------------------------------------------------
+
+  act(action, el = null) {
+    if (!action || this.me === null) return;
+    if (!this.isLatest()) return; // still showing earlier moves
+    if (this.busy) return;
+    this.lastClicked = el;
+    this.view.setMessage(null);
+    const id = this.socket.send({ type: "act", action, version: this.latest.version, game: this.latest.game_no });
+    if (id) this.busy = true;
+    else this.view.setMessage(t("table.reconnecting"), "info");
+  }
+
+  onCard(card, el) {
+    if (this.me === null || !this.shown) return;
+    const inter = this.inter || { cards: new Map() };
+    const legal = this.isLatest() ? this.shown.legal || [] : [];
+    if (inter.select) {
+      if (!legal.length) {
+        const turn = this.shown.view.current_player;
+        if (turn !== null && turn !== undefined && turn !== this.me) this.view.setMessage(t("table.turnOf", { name: this.view.seatName(turn) }), "info");
+        return;
+      }
+      const actions = inter.cards.get(card) || [];
+      if (actions.length === 1 && !this.selected) {
+        this.act(actions[0], el);
+        return;
+      }
+      this.selected = this.selected === card ? null : card;
+      this.renderNow();
+      return;
+    }
+    const actions = inter.cards.get(card);
+    const action = actions && actions.length === 1 ? actions[0] : inter.natural ? inter.natural(card) : card;
+    if (action) this.act(action, el);
+  }
+
+  onChoice(action) {
+    if (!action) {
+      this.selected = null;
+      this.renderNow();
+      return;
+    }
+    this.act(action);
+  }
+
+  onPlace(n, el) {
+    if (!this.selected || !this.inter || !this.inter.placeAction) return;
+    this.act(this.inter.placeAction(n), el);
+  }
+
+  async join(name, seat) {
+    if (!name) return;
+    prefs.set("name", name);
+    try {
+      const res = await api.join(this.id, name, seat);
+      prefs.saveSeat(this.id, res.seat, res.token, name);
+      this.seat = prefs.seatFor(this.id);
+      this.view.setSeat(res.seat);
+      const box = this.root.querySelector("#chat-box");
+      if (box) delete box.dataset.ready;
+      this.renderChat();
+      this.queue = [];
+      this.shown = null;
+      this.latest = null;
+      this.connect();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  }
+
+  async command(cmd) {
+    if (cmd === "copy" || cmd === "invite") {
+      if (cmd === "invite") {
+        await dialog(
+          esc(t("table.invite")),
+          `<p>${esc(t("table.inviteText"))}</p><div class="invite-row"><input id="invite-dialog-link" readonly value="${esc(this.inviteUrl())}"><button type="button" data-cmd="copy-dialog">${esc(t("table.copy"))}</button></div>`,
+          {
+            onOpen: (d) =>
+              d.querySelector('[data-cmd="copy-dialog"]').addEventListener("click", async () => {
+                if (await copy(this.inviteUrl(), d.querySelector("input"))) toast(t("table.copied"));
+              }),
+          },
+        );
+        return;
+      }
+      if (await copy(this.inviteUrl(), $("#invite-link", this.root))) toast(t("table.copied"));
+    } else if (cmd === "rematch") {
+      this.socket.send({ type: "rematch" });
+    } else if (cmd === "reclaim") {
+      this.socket.send({ type: "reclaim" });
+    } else if (cmd === "leave") {
+      if (!this.seat || !confirm(t("table.leaveConfirm"))) return;
+      try {
+        await api.leave(this.id, this.seat.token);
+      } catch (e) {
+        toast(e.message, "error");
+      }
+      prefs.forgetSeat(this.id);
+      location.href = "/";
+    } else if (cmd === "join-dialog") {
+      const free = this.info.seats.filter((s) => s.kind === "human" && !s.claimed);
+      await dialog(
+        esc(t("table.join")),
+        `<form class="join-form" data-form="join-dialog"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" value="${esc(prefs.get("name") || "")}"></label>` +
+          `<label>${esc(t("lobby.seats"))} <select name="seat">${free.map((s) => `<option value="${s.seat}">${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
+          `<button type="submit" class="primary">${esc(t("table.join"))}</button></form>`,
+        {
+          onOpen: (d) =>
+            d.querySelector("form").addEventListener("submit", (ev) => {
+              ev.preventDefault();
+              const f = ev.target.elements;
+              d.close();
+              this.join(f.name.value.trim(), Number(f.seat.value));
+            }),
+        },
+      );
+    }
+  }
+
+  openDialog(which) {
+    const view = this.gameView;
+    if (!view) return;
+    const ctx = this.view.ctx();
+    if (which === "tricks") dialog(esc(`${t("table.tricksThisDeal")} – ${this.view.game.dealLabel(view, ctx)}`), this.view.game.tricks(view, ctx), { wide: true });
+    else if (which === "scores") dialog(esc(t("table.scoreSheet")), this.view.game.scores(view, ctx), { wide: true });
+  }
+
+  // -- keyboard ---------------------------------------------------------------------------------
+
+  onKey(ev) {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (document.querySelector("dialog[open]")) return;
+    const key = ev.key;
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const cards = Array.from(this.root.querySelectorAll(".hand .hand-card"));
+      if (!cards.length) return;
+      const i = cards.indexOf(document.activeElement);
+      const start = i < 0 ? cards.findIndex((c) => c.classList.contains("legal")) : i;
+      const next = i < 0 ? Math.max(0, start) : (i + (key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+      cards[next].focus();
+      ev.preventDefault();
+    } else if (/^[1-9]$/.test(key)) {
+      const b = this.root.querySelector(`.choices .choice[data-key="${key}"]`);
+      if (b) {
+        b.focus();
+        b.click();
+        ev.preventDefault();
+      }
+    } else if (key === "s" || key === "S") {
+      this.openDialog("tricks");
+    } else if (key === "p" || key === "P") {
+      this.openDialog("scores");
+    } else if (key === "l" || key === "L") {
+      const last = this.root.querySelector(".last-panel");
+      if (last) {
+        last.scrollIntoView({ block: "nearest" });
+        last.classList.add("flash");
+        setTimeout(() => last.classList.remove("flash"), 900);
+      }
+    } else if (key === "Escape") {
+      if (this.selected) {
+        this.selected = null;
+        this.renderNow();
+      }
+      this.view.setMessage(null);
+    }
+  }
+}

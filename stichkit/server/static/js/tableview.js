@@ -1,0 +1,357 @@
+// Drawing a table from a view: the seats around you, the trick (or Stichling's places) in the
+// middle, your hand at the bottom with the legal cards highlighted, the choices as buttons, and
+// the side panels. Used by the live table (table.js) and by the replay viewer (replay.js).
+//
+// Everything drawn comes from one view (and, in a replay of a finished game, every hand), so the
+// page cannot show what its seat may not see.
+
+import { esc } from "./dom.js";
+import { gameFor } from "./games/index.js";
+import { lang, t } from "./i18n.js";
+import * as prefs from "./prefs.js";
+
+/** Where each seat sits, counted from the bottom seat onwards (seat + 1 sits on the left). */
+export const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "topl", "topr", "right"],
+};
+const BOT_NAMES = ["Vreni", "Ueli", "Heidi", "Sepp", "Luzia"];
+
+/** "Bot (Mittel)" for a bot spec such as "heuristic" or "ismcts:time=0.3". */
+export function botLevel(spec) {
+  const base = String(spec || "").replace(/^bot:/, "").split(":")[0];
+  const key = `bot.${base}`;
+  const text = t(key);
+  return text === key ? t("bot.other", { name: base }) : text;
+}
+
+export class TableView {
+  constructor(root, { gameName, n, data = null, mode = "live", handlers = {} }) {
+    this.root = root;
+    this.game = gameFor(gameName);
+    this.gameName = gameName;
+    this.n = n;
+    this.data = data;
+    this.mode = mode;
+    this.handlers = handlers;
+    this.me = null;
+    this.info = null;
+    this.shownTrick = new Set();
+    this.message = null;
+    this.overlay = null;
+    this.log = [];
+    this.root.addEventListener("click", (ev) => this.onClick(ev));
+    if (typeof ResizeObserver !== "undefined") this.resizer = new ResizeObserver(() => this.fitHand());
+    this.mount();
+  }
+
+  // -- seats and names --------------------------------------------------------------------------
+
+  setSeat(me) {
+    this.me = me === undefined ? null : me;
+  }
+
+  get bottom() {
+    return this.me ?? 0;
+  }
+
+  pos(seat) {
+    return POSITIONS[this.n][(seat - this.bottom + this.n) % this.n];
+  }
+
+  seatName(seat) {
+    if (seat === null || seat === undefined) return "?";
+    const s = this.info && this.info.seats ? this.info.seats[seat] : null;
+    if (!s) return t("table.seatN", { n: seat + 1 });
+    if (s.kind === "bot") return BOT_NAMES[seat % BOT_NAMES.length];
+    if (s.name) return s.name;
+    return t("table.seatN", { n: seat + 1 });
+  }
+
+  ctx() {
+    const ctx = {
+      t,
+      lang: lang(),
+      me: this.me,
+      n: this.n,
+      deck: prefs.get("jassDeck"),
+      data: this.data,
+      name: (s) => this.seatName(s),
+      pos: (s) => this.pos(s),
+      cardName: (c) => this.game.cardName(c, ctx),
+      card: (c, { cls = "", trump = false } = {}) =>
+        `<div class="card ${cls}" data-card="${esc(c)}" title="${esc(this.game.cardName(c, ctx))}">${this.game.svg(c, ctx, { trump })}</div>`,
+      back: ({ cls = "" } = {}) => `<div class="card back ${cls}" data-back="1">${this.game.back(ctx)}</div>`,
+    };
+    return ctx;
+  }
+
+  // -- the page's frame -------------------------------------------------------------------------
+
+  mount() {
+    this.root.innerHTML =
+      `<div class="table-page game-${this.gameName} n${this.n} mode-${this.mode}">` +
+      `<section class="felt" id="felt" aria-label="${esc(t("table.info"))}"></section>` +
+      `<aside class="sidebar" id="sidebar">` +
+      `<section class="panel info-panel" aria-labelledby="info-title"><h2 id="info-title">${esc(t("table.info"))}</h2><div id="info"></div></section>` +
+      `<section class="panel last-panel" aria-labelledby="last-title"><div class="panel-head"><h2 id="last-title">${esc(t("table.lastTrick"))}</h2>` +
+      `<div class="panel-buttons"><button type="button" class="small" id="btn-tricks" data-dialog="tricks">${esc(t("table.tricks"))}</button>` +
+      `<button type="button" class="small" id="btn-scores" data-dialog="scores">${esc(t("table.scores"))}</button></div></div>` +
+      `<div id="last"></div></section>` +
+      `<section class="panel log-panel" aria-labelledby="log-title"><h2 id="log-title">${esc(t("table.log"))}</h2>` +
+      `<ol class="log" id="log" aria-live="off"></ol><div id="chat-box"></div></section>` +
+      `</aside></div>`;
+    this.felt = this.root.querySelector("#felt");
+    this.shownTrick = new Set();
+    if (this.resizer) {
+      this.resizer.disconnect();
+      this.resizer.observe(this.felt);
+    }
+    const log = this.root.querySelector("#log");
+    log.innerHTML = this.log.map((l) => `<li>${esc(l)}</li>`).join("");
+  }
+
+  onClick(ev) {
+    const h = this.handlers;
+    const el = ev.target.closest("button, .place[data-place], [data-trick-action]");
+    if (!el || !this.root.contains(el)) return;
+    if (el.matches(".hand-card")) h.card && h.card(el.dataset.card, el);
+    else if (el.matches(".choice")) h.choice && h.choice(el.dataset.action || null, el);
+    else if (el.dataset.trickAction) h.action && h.action(el.dataset.trickAction, el);
+    else if (el.matches(".place[data-place]")) h.place && h.place(el.dataset.place, el);
+    else if (el.dataset.dialog) h.dialog && h.dialog(el.dataset.dialog);
+    else if (el.dataset.cmd) h.command && h.command(el.dataset.cmd, el);
+  }
+
+  // -- drawing ----------------------------------------------------------------------------------
+
+  /**
+   * Draw `view`. opts: legal (the seat's legal actions), interact (from the game), held (a full
+   * trick being shown before it is taken), hands (replay: every hand), overlay (HTML replacing
+   * the middle), status (HTML of the status line), selected (a picked card), busy.
+   */
+  render(view, opts = {}) {
+    const ctx = this.ctx();
+    this.view = view;
+    const game = this.game;
+    const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+    const inter = opts.interact || { cards: new Map(), choices: [], prompt: "" };
+    const turn = view.current_player;
+    const seats = [];
+    for (let s = 0; s < this.n; s++) if (s !== this.bottom) seats.push(this.plate(view, s, ctx, opts, turn));
+    const center = this.center(view, ctx, opts, inter);
+    this.felt.style.setProperty("--opp", String(this.n - 1));
+    this.felt.innerHTML =
+      seats.join("") +
+      `<div class="center" id="center" data-version="${opts.version ?? ""}">${center}</div>` +
+      `<div class="me-area" id="me-area">${this.plate(view, this.bottom, ctx, opts, turn, true)}` +
+      `<div class="status" id="status" aria-live="polite">${opts.status || ""}</div>` +
+      `<div class="message${this.message ? ` ${this.message.kind}` : ""}" id="message" role="alert">${this.message ? esc(this.message.text) : ""}</div>` +
+      this.choices(inter) +
+      this.hand(view, ctx, opts, inter) +
+      `</div>`;
+    this.root.querySelector(".table-page").dataset.version = opts.version ?? "";
+    this.root.querySelector(".table-page").dataset.phase = view.phase;
+    this.root.querySelector("#info").innerHTML = game.info(view, ctx);
+    this.renderLast(view, ctx);
+    this.fitHand();
+    if (focus) {
+      const el = this.felt.querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
+      if (el) el.focus({ preventScroll: true });
+    }
+  }
+
+  plate(view, seat, ctx, opts, turn, isBottom = false) {
+    const s = this.info && this.info.seats ? this.info.seats[seat] : null;
+    const pos = this.pos(seat);
+    const order = (seat - this.bottom + this.n) % this.n;
+    const presence = !s ? "" : s.kind === "bot" ? "bot" : s.takeover ? "bot" : s.connected ? "on" : s.claimed ? "off" : "free";
+    const presenceText = !s
+      ? ""
+      : s.kind === "bot"
+        ? botLevel(s.bot)
+        : s.takeover
+          ? t("table.botPlays", { name: this.seatName(seat) })
+          : s.claimed
+            ? t(s.connected ? "table.online" : "table.away")
+            : t("table.free");
+    const size = view.hand_sizes ? view.hand_sizes[seat] : 0;
+    const classes = ["seat", `pos-${pos}`, isBottom ? "bottom-seat" : "opp"];
+    if (turn === seat) classes.push("turn");
+    if (seat === this.me) classes.push("mine");
+    if (opts.winner === seat) classes.push("winner");
+    const you = seat === this.me ? ` <span class="you">(${esc(t("you"))})</span>` : "";
+    const score = this.game.scoreOf ? this.game.scoreOf(view, seat) : null;
+    const countLabel = size === 1 ? t("table.card1") : t("table.cards", { n: size });
+    const handRow =
+      opts.hands && !isBottom && opts.hands[seat]
+        ? `<div class="card-row micro open-hand" aria-label="${esc(countLabel)}">${opts.hands[seat].map((c) => ctx.card(c, { cls: "micro" })).join("")}</div>`
+        : "";
+    return (
+      `<div class="${classes.join(" ")}" data-seat="${seat}" data-pos="${pos}" style="--col:${order}">` +
+      `<div class="seat-head"><span class="presence ${presence}" title="${esc(presenceText)}" aria-label="${esc(presenceText)}"></span>` +
+      `<span class="seat-name">${esc(this.seatName(seat))}${you}</span>` +
+      (s && s.kind === "bot" ? `<span class="bot-tag" title="${esc(presenceText)}">🤖</span>` : "") +
+      (score !== null ? `<span class="seat-score" title="${esc(t("table.points"))}">${score}</span>` : "") +
+      `</div>` +
+      `<div class="seat-line"><span class="hand-count" title="${esc(countLabel)}">${ctx.back({ cls: "icon" })}<span>${size}</span></span>` +
+      (turn === seat ? `<span class="turn-tag">${esc(seat === this.me ? t("table.yourTurn") : t("table.turnOf", { name: this.seatName(seat) }))}</span>` : "") +
+      `<span class="badges">${this.game.seatBadges(view, seat, ctx)}</span></div>` +
+      (this.game.seatExtras ? this.game.seatExtras(view, seat, ctx) : "") +
+      handRow +
+      `</div>`
+    );
+  }
+
+  center(view, ctx, opts, inter) {
+    if (opts.overlay) return `<div class="center-overlay panel">${opts.overlay}</div>`;
+    if (this.game.center) {
+      return this.game.center(view, ctx, { targets: opts.selected && inter.targets ? inter.targets : null, held: opts.held });
+    }
+    const plays = this.game.trick(view) || [];
+    const winner = opts.held ? opts.held.winner : this.game.trickWinner ? this.game.trickWinner(view) : null;
+    const anim = prefs.get("animations");
+    const before = this.shownTrick;
+    const now = new Set();
+    const figs = plays.map((p) => {
+      const pos = this.pos(p.seat);
+      const key = `${p.seat}:${p.card}`;
+      now.add(key);
+      const enter = anim && !before.has(key) && !opts.held ? ` enter from-${pos}` : "";
+      const act = inter.trickActions && p.card && inter.trickActions.get(p.card);
+      const face = p.card ? ctx.card(p.card, { cls: "trick-card" }) : ctx.back({ cls: "trick-card" });
+      const body = act
+        ? `<button type="button" class="trick-pick legal" data-trick-action="${esc(act)}" data-focus-key="trick:${esc(p.card)}" aria-label="${esc(ctx.cardName(p.card))}">${face}</button>`
+        : face;
+      const mark = opts.held && opts.held.mark && opts.held.mark === p.card ? " marked" : "";
+      return (
+        `<figure class="played slot-${pos}${p.seat === winner ? " winner" : ""}${enter}${mark}" data-seat="${p.seat}">` +
+        body +
+        `<figcaption>${esc(this.seatName(p.seat))}</figcaption></figure>`
+      );
+    });
+    this.shownTrick = now;
+    return `<div class="trick n${this.n}" aria-label="${esc(t("table.trick"))}">${figs.join("")}</div>`;
+  }
+
+  choices(inter) {
+    if (!inter.choices || !inter.choices.length) return `<div class="choices" id="choices"></div>`;
+    return (
+      `<div class="choices" id="choices" role="group" aria-label="${esc(t("table.choose"))}">` +
+      inter.choices
+        .map(
+          (c, i) =>
+            `<button type="button" class="choice ${c.cls || ""}" ${c.action ? `data-action="${esc(c.action)}"` : 'data-cancel="1"'} data-focus-key="act:${esc(c.action || "cancel")}"` +
+            ` data-key="${i + 1}">${i < 9 ? `<kbd>${i + 1}</kbd>` : ""}${c.html}</button>`,
+        )
+        .join("") +
+      "</div>"
+    );
+  }
+
+  hand(view, ctx, opts, inter) {
+    const cards = opts.hands && this.me === null ? opts.hands[this.bottom] || [] : view.hand || [];
+    if (!cards.length) return `<div class="hand empty" id="hand"></div>`;
+    const myTurn = opts.legal && opts.legal.length > 0;
+    const interactive = this.mode === "live" && this.me !== null;
+    const picked = inter.picked || new Set();
+    const reasons = inter.reasons || {};
+    const items = cards.map((c) => {
+      const trump = this.game.isTrump ? this.game.isTrump(view, c) : false;
+      const legal = inter.cards.has(c);
+      const cls = ["card", "hand-card"];
+      if (myTurn && inter.cards.size) cls.push(legal ? "legal" : "illegal");
+      if (picked.has(c)) cls.push("picked");
+      if (opts.selected === c) cls.push("selected");
+      const name = ctx.cardName(c);
+      const title = reasons[c] ? `${name}: ${reasons[c]}` : name;
+      if (!interactive)
+        return `<div class="${cls.join(" ")}" data-card="${esc(c)}" title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</div>`;
+      return (
+        `<button type="button" class="${cls.join(" ")}" data-card="${esc(c)}" data-focus-key="card:${esc(c)}" data-legal="${legal ? 1 : 0}"` +
+        ` aria-label="${esc(name)}"${myTurn && inter.cards.size && !legal ? ' aria-disabled="true"' : ""} title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</button>`
+      );
+    });
+    return `<div class="hand" id="hand" role="group" aria-label="${esc(t("table.hand"))}" style="--n:${cards.length}">${items.join("")}</div>`;
+  }
+
+  /** Size the hand's cards so that they fit in one row, or two on a narrow screen. */
+  fitHand() {
+    const hand = this.felt && this.felt.querySelector("#hand");
+    if (!hand || hand.classList.contains("empty")) return;
+    const n = hand.children.length;
+    const width = hand.clientWidth;
+    if (!width || !n) return;
+    const gap = 4;
+    const max = window.innerWidth < 700 ? 74 : 104;
+    const min = window.innerWidth < 700 ? 44 : 56;
+    let perRow = n;
+    let w = (width - gap * (perRow - 1)) / perRow;
+    if (w < min) {
+      perRow = Math.ceil(n / 2);
+      w = (width - gap * (perRow - 1)) / perRow;
+    }
+    hand.style.setProperty("--card-w", `${Math.floor(Math.max(28, Math.min(max, w)))}px`);
+  }
+
+  renderLast(view, ctx) {
+    const last = this.game.lastTrick(view);
+    const el = this.root.querySelector("#last");
+    if (!last) {
+      el.innerHTML = `<p class="muted">${esc(t("table.noLastTrick"))}</p>`;
+      return;
+    }
+    const note = last.points !== undefined ? `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b>: ${last.points}</span>` : `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b></span>`;
+    el.innerHTML =
+      `<div class="trick-row">` +
+      last.plays
+        .map(
+          (p) =>
+            `<figure class="played${p.seat === last.winner ? " winner" : ""}${last.mark && last.mark === p.card ? " marked" : ""}">` +
+            (p.card ? ctx.card(p.card, { cls: "mini" }) : ctx.back({ cls: "mini" })) +
+            `<figcaption>${esc(ctx.name(p.seat))}</figcaption></figure>`,
+        )
+        .join("") +
+      `</div>${note}`;
+  }
+
+  addLog(lines) {
+    if (!lines.length) return;
+    this.log.push(...lines);
+    if (this.log.length > 300) this.log.splice(0, this.log.length - 300);
+    const el = this.root.querySelector("#log");
+    if (!el) return;
+    el.insertAdjacentHTML("beforeend", lines.map((l) => `<li>${esc(l)}</li>`).join(""));
+    while (el.children.length > 300) el.firstChild.remove();
+    el.scrollTop = el.scrollHeight;
+  }
+
+  /** Move the cards of the trick in the middle to the winner's seat. */
+  async animateTake(winner) {
+    if (!prefs.get("animations")) return;
+    const pos = this.pos(winner);
+    const els = this.felt.querySelectorAll(".center .played, .center .place.taking .played");
+    if (!els.length) return;
+    for (const el of els) el.classList.add("take", `to-${pos}`);
+    await new Promise((r) => setTimeout(r, 380));
+  }
+
+  /** Shake a card or button that was refused. */
+  shake(el) {
+    if (!el || !prefs.get("animations")) return;
+    el.classList.remove("shake");
+    void el.offsetWidth;
+    el.classList.add("shake");
+  }
+
+  setMessage(text, kind = "error") {
+    this.message = text ? { text, kind } : null;
+    const el = this.felt.querySelector("#message");
+    if (el) {
+      el.className = `message${this.message ? ` ${kind}` : ""}`;
+      el.textContent = text || "";
+    }
+  }
+}
