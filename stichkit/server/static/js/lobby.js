@@ -230,7 +230,7 @@ export class Lobby {
             const href = `/tables/${encodeURIComponent(x.id)}`;
             return (
               `<li data-table="${esc(x.id)}"><div><b>${esc(x.name)}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${x.players} ${esc(t("lobby.players"))} · ${esc(t(`status.${x.status}`))}</span>` +
-              `<div class="muted small">${x.seats.map((s) => esc(s.kind === "bot" ? "🤖" : s.claimed ? s.name || "?" : t("table.free"))).join(" · ")}</div></div>` +
+              `<div class="muted small">${x.seats.map((s) => esc(s.kind === "bot" ? t("bot.short") : s.claimed ? s.name || "?" : t("table.free"))).join(" · ")}</div></div>` +
               `<div class="actions">${free ? `<a class="button primary" href="${href}?join=1">${esc(t("lobby.take"))} (${esc(t("lobby.free", { n: free }))})</a>` : ""}` +
               `<a class="button" href="${href}">${esc(t("lobby.watch"))}</a></div></li>`
             );

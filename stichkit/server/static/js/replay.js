@@ -7,6 +7,16 @@ import { dialog, esc } from "./dom.js";
 import { t } from "./i18n.js";
 import { TableView } from "./tableview.js";
 
+const ICON = {
+  first: '<path d="M5 4h2v16H5zM19 4v16L8 12z"/>',
+  prev: '<path d="M17 4v16L6 12z"/>',
+  next: '<path d="M7 4v16l11-8z"/>',
+  last: '<path d="M17 4h2v16h-2zM5 4v16l11-8z"/>',
+  play: '<path d="M3 4v16l9-8zM12 4v16l9-8z"/>',
+  pause: '<path d="M6 4h4v16H6zM14 4h4v16h-4z"/>',
+};
+const icon = (name) => `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">${ICON[name]}</svg>`;
+
 export class Replay {
   constructor(root, id, gameNo, { catalog }) {
     this.root = root;
@@ -49,7 +59,17 @@ export class Replay {
       mode: "replay",
       handlers: { dialog: (w) => this.openDialog(w) },
     });
-    this.view.info = { seats: data.seats.map((s) => ({ ...s, claimed: true, connected: s.kind === "human" })) };
+    // A game's seats may have been written before its humans sat down: take their names from the
+    // table while it is still at that game.
+    let current = null;
+    try {
+      current = await api.table(this.id);
+    } catch {
+      current = null;
+    }
+    const sameGame = current && current.game_no === data.game_no;
+    const named = (s) => (s.name || !sameGame || !current.seats[s.seat] ? s.name : current.seats[s.seat].name);
+    this.view.info = { seats: data.seats.map((s) => ({ ...s, name: named(s), claimed: true, connected: s.kind === "human" })) };
     this.view.setSeat(null);
     const game = this.view.game;
     this.deals = [];
@@ -70,11 +90,11 @@ export class Replay {
     bar.innerHTML =
       `<h2>${esc(t("replay.title"))}: ${esc(t(`game.${this.data.game}`))}</h2>` +
       `<div class="replay-controls" role="group" aria-label="${esc(t("replay.title"))}">` +
-      `<button type="button" data-step="first" aria-label="${esc(t("replay.first"))}" title="${esc(t("replay.first"))}">⏮</button>` +
-      `<button type="button" data-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">◀</button>` +
-      `<button type="button" data-step="play" id="replay-play" aria-label="${esc(t("replay.play"))}" title="${esc(t("replay.play"))}">▶▶</button>` +
-      `<button type="button" data-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">▶</button>` +
-      `<button type="button" data-step="last" aria-label="${esc(t("replay.last"))}" title="${esc(t("replay.last"))}">⏭</button>` +
+      `<button type="button" data-step="first" aria-label="${esc(t("replay.first"))}" title="${esc(t("replay.first"))}">${icon("first")}</button>` +
+      `<button type="button" data-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">${icon("prev")}</button>` +
+      `<button type="button" data-step="play" id="replay-play" aria-label="${esc(t("replay.play"))}" title="${esc(t("replay.play"))}">${icon("play")}</button>` +
+      `<button type="button" data-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">${icon("next")}</button>` +
+      `<button type="button" data-step="last" aria-label="${esc(t("replay.last"))}" title="${esc(t("replay.last"))}">${icon("last")}</button>` +
       `<input type="range" id="replay-slider" min="0" max="${last}" value="0" aria-label="${esc(t("replay.step", { v: 0, n: last }))}">` +
       `<label>${esc(t("replay.jump"))} <select id="replay-deal">${this.deals.map((d, k) => `<option value="${k}">${esc(d.label)}</option>`).join("")}</select></label>` +
       `<span id="replay-pos" class="muted"></span>` +
@@ -152,11 +172,11 @@ export class Replay {
       clearInterval(this.player);
       this.player = null;
       b.setAttribute("aria-label", t("replay.play"));
-      b.textContent = "▶▶";
+      b.innerHTML = icon("play");
       return;
     }
     b.setAttribute("aria-label", t("replay.pause"));
-    b.textContent = "❚❚";
+    b.innerHTML = icon("pause");
     this.player = setInterval(() => {
       if (this.i >= this.frames.length - 1) this.togglePlay();
       else this.show(this.i + 1);

@@ -18,6 +18,11 @@ export const POSITIONS = {
   5: ["bottom", "left", "topl", "topr", "right"],
 };
 const BOT_NAMES = ["Vreni", "Ueli", "Heidi", "Sepp", "Luzia"];
+const ROBOT =
+  `<svg class="robot" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2v3" stroke="currentColor" stroke-width="2"/>` +
+  `<circle cx="12" cy="2.5" r="1.5" fill="currentColor"/><rect x="4" y="6" width="16" height="12" rx="3" fill="currentColor"/>` +
+  `<circle cx="9" cy="11" r="2" fill="#fff"/><circle cx="15" cy="11" r="2" fill="#fff"/><rect x="8" y="14.5" width="8" height="1.6" rx=".8" fill="#fff"/>` +
+  `<rect x="1.5" y="9" width="2" height="5" rx="1" fill="currentColor"/><rect x="20.5" y="9" width="2" height="5" rx="1" fill="currentColor"/></svg>`;
 
 /** "Bot (Mittel)" for a bot spec such as "heuristic" or "ismcts:time=0.3". */
 export function botLevel(spec) {
@@ -193,7 +198,7 @@ export class TableView {
       `<div class="${classes.join(" ")}" data-seat="${seat}" data-pos="${pos}" style="--col:${order}">` +
       `<div class="seat-head"><span class="presence ${presence}" title="${esc(presenceText)}" aria-label="${esc(presenceText)}"></span>` +
       `<span class="seat-name">${esc(this.seatName(seat))}${you}</span>` +
-      (s && s.kind === "bot" ? `<span class="bot-tag" title="${esc(presenceText)}">🤖</span>` : "") +
+      (s && s.kind === "bot" ? `<span class="bot-tag" title="${esc(presenceText)}">${ROBOT}</span>` : "") +
       (score !== null ? `<span class="seat-score" title="${esc(t("table.points"))}">${score}</span>` : "") +
       `</div>` +
       `<div class="seat-line"><span class="hand-count" title="${esc(countLabel)}">${ctx.back({ cls: "icon" })}<span>${size}</span></span>` +
@@ -221,7 +226,8 @@ export class TableView {
       now.add(key);
       const enter = anim && !before.has(key) && !opts.held ? ` enter from-${pos}` : "";
       const act = inter.trickActions && p.card && inter.trickActions.get(p.card);
-      const face = p.card ? ctx.card(p.card, { cls: "trick-card" }) : ctx.back({ cls: "trick-card" });
+      const trump = p.card && this.game.isTrump ? this.game.isTrump(view, p.card) : false;
+      const face = p.card ? ctx.card(p.card, { cls: "trick-card", trump }) : ctx.back({ cls: "trick-card" });
       const body = act
         ? `<button type="button" class="trick-pick legal" data-trick-action="${esc(act)}" data-focus-key="trick:${esc(p.card)}" aria-label="${esc(ctx.cardName(p.card))}">${face}</button>`
         : face;

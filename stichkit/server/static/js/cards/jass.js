@@ -140,10 +140,15 @@ export function suitName(deck, suit, lang) {
   return SUIT_NAMES[deck][lang][suit];
 }
 
+/** A rank's name in the deck: "Ober" (Swiss) or "Dame" for Q. */
+export function rankName(rank, deck, lang) {
+  return (deck === "swiss" && SWISS_RANK_NAMES[lang][rank]) || RANK_NAMES[lang][rank];
+}
+
 /** A card's name to read out: "Rosen Ober", "Käse Sieben". */
 export function cardName(card, deck, lang) {
   const { suit, rank } = parse(card);
-  const rn = (deck === "swiss" && SWISS_RANK_NAMES[lang][rank]) || RANK_NAMES[lang][rank];
+  const rn = rankName(rank, deck, lang);
   const sn = SUIT_NAMES[deck][lang][suit];
   return lang === "de" ? `${sn} ${rn}` : `${rn} of ${sn}`;
 }

@@ -29,6 +29,28 @@ function teamLabel(team, ctx) {
   return `${ctx.t(ctx.me % 2 === team ? "jass.us" : "jass.them")} (${members})`;
 }
 
+const SEQUENCE = {
+  de: ["", "", "", "Dreiblatt", "Vierblatt", "Fünfblatt", "Sechsblatt", "Siebenblatt", "Achtblatt", "Neunblatt"],
+  en: ["", "", "", "three in sequence", "four in sequence", "five in sequence", "six in sequence", "seven in sequence", "eight in sequence", "nine in sequence"],
+};
+const FOUR = {
+  de: { 6: "Sechser", 7: "Siebner", 8: "Achter", 9: "Neuner", 10: "Zehner", J: "Buben", Q: "Damen", K: "Könige", A: "Asse" },
+  en: { 6: "Sixes", 7: "Sevens", 8: "Eights", 9: "Nines", 10: "Tens", J: "Jacks", Q: "Queens", K: "Kings", A: "Aces" },
+};
+
+/** A Weis in words in the page's language and deck: "Dreiblatt Käse Bube – König (20)". */
+export function weisText(w, ctx) {
+  if (w.kind === "four") {
+    const rank = cards.parse(w.cards[0]).rank;
+    return `${ctx.lang === "de" ? "vier" : "four"} ${FOUR[ctx.lang][rank]} (${w.points})`;
+  }
+  const first = w.cards[0];
+  const last = w.cards[w.cards.length - 1];
+  const suit = cards.suitName(ctx.deck, first[0], ctx.lang);
+  const rankOf = (c) => cards.rankName(cards.parse(c).rank, ctx.deck, ctx.lang);
+  return `${SEQUENCE[ctx.lang][w.cards.length] || w.cards.length} ${suit} ${rankOf(first)} – ${rankOf(last)} (${w.points})`;
+}
+
 function sameTrick(a, b) {
   return a && b && a.deal === b.deal && a.leader === b.leader && a.cards.join() === b.cards.join();
 }
@@ -86,7 +108,7 @@ export default {
       )
       .join("");
     const weis = view.weis.length
-      ? `<ul class="weis-list">${view.weis.map((w) => `<li><b>${esc(ctx.name(w.seat))}</b>: ${esc(w.text)}</li>`).join("")}</ul>`
+      ? `<ul class="weis-list">${view.weis.map((w) => `<li><b>${esc(ctx.name(w.seat))}</b>: ${esc(weisText(w, ctx))}</li>`).join("")}</ul>`
       : view.weis_scored_by && view.options.weis !== "off"
         ? `<p class="muted">${esc(ctx.t("jass.noWeisScored"))}</p>`
         : "";
@@ -105,7 +127,7 @@ export default {
     if (view.forehand === seat && view.phase !== "over") out.push(`<span class="badge">${esc(ctx.t("jass.forehand"))}</span>`);
     if (view.trump_chosen_by === seat) out.push(`<span class="badge trump">${trumpIcon(view.trump, ctx)}</span>`);
     const weis = view.weis.filter((w) => w.seat === seat);
-    if (weis.length) out.push(`<span class="badge weis" title="${esc(weis.map((w) => w.text).join(", "))}">${esc(ctx.t("jass.weis"))} ${weis.reduce((a, w) => a + w.points, 0)}</span>`);
+    if (weis.length) out.push(`<span class="badge weis" title="${esc(weis.map((w) => weisText(w, ctx)).join(", "))}">${esc(ctx.t("jass.weis"))} ${weis.reduce((a, w) => a + w.points, 0)}</span>`);
     if (view.stoeck === seat) out.push(`<span class="badge weis">${esc(ctx.t("jass.stoeck"))}</span>`);
     return out.join("");
   },
@@ -157,7 +179,7 @@ export default {
     const plays = held ? held.plays : next.trick;
     for (const p of plays.slice(held ? before : before)) ev.push(ctx.t("table.played", { name: ctx.name(p.seat), card: ctx.cardName(p.card) }));
     if (sameDeal && prev.weis_scored_by === null && next.weis_scored_by !== null)
-      for (const w of next.weis) ev.push(ctx.t("jass.weisShown", { name: ctx.name(w.seat), text: w.text }));
+      for (const w of next.weis) ev.push(ctx.t("jass.weisShown", { name: ctx.name(w.seat), text: weisText(w, ctx) }));
     if (sameDeal && prev.stoeck === null && next.stoeck !== null) ev.push(ctx.t("jass.stoeckBy", { name: ctx.name(next.stoeck) }));
     if (held) ev.push(ctx.t("table.takesPts", { name: ctx.name(held.winner), points: held.points }));
     if (next.previous_deals.length > prev.previous_deals.length) {
