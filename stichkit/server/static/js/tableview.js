@@ -277,7 +277,7 @@ export class TableView {
         return `<div class="${cls.join(" ")}" data-card="${esc(c)}" title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</div>`;
       return (
         `<button type="button" class="${cls.join(" ")}" data-card="${esc(c)}" data-focus-key="card:${esc(c)}" data-legal="${legal ? 1 : 0}"` +
-        ` aria-label="${esc(name)}"${myTurn && inter.cards.size && !legal ? ' aria-disabled="true"' : ""} title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</button>`
+        ` aria-label="${esc(myTurn && inter.cards.size && !legal ? `${name} (${t("table.notPlayable")})` : name)}" title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</button>`
       );
     });
     return `<div class="hand" id="hand" role="group" aria-label="${esc(t("table.hand"))}" style="--n:${cards.length}">${items.join("")}</div>`;

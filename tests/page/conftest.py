@@ -1,0 +1,159 @@
+"""The browser tests' shared pieces: one `stich serve` and one headless Chromium per session.
+
+Chromium is Debian's (`apt-get install chromium`), driven by Playwright for Python through
+`executable_path`; `make test` installs it where it can. Without it the tests skip with the
+reason, except under CI (the `CI` environment variable), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the browser tests need the web extra: pip install 'stichkit[web]'")
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser tests need playwright: pip install playwright"
+)
+
+CHROMIUM = os.environ.get("STICHKIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+# Settings a test page starts with: German, moves shown at once (no pacing), no animations.
+FAST_PREFS = {"lang": "de", "speed": "instant", "animations": False, "name": "Anna", "jassDeck": "seed"}
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser tests, but {reason}")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`stich serve` in a subprocess on a fresh SQLite file, with bots that do not pause."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / "server.log"
+        stich = Path(sys.executable).with_name("stich")
+        cmd = [str(stich)] if stich.exists() else [sys.executable, "-c", "from stichkit.cli.main import main; main()"]
+        cmd += ["serve", "--port", str(self.port), "--db", f"sqlite:///{workdir / 'page.db'}"]
+        cmd += ["--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning"]
+        with self.log.open("w") as log:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"stich serve stopped at start:\n{self.log.read_text()}")
+            try:
+                self.get("/api/health")
+                return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"stich serve did not answer within 60 s:\n{self.log.read_text()}")
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(req, timeout=30) as res:
+            return json.loads(res.read())
+
+    def get(self, path: str) -> Any:
+        return self.request("GET", path)
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.request("POST", path, body)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("page-server"))
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium; `make test` does it as root)")
+    pw = playwright_api.sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    except Exception as e:  # the binary is there but will not start
+        pw.stop()
+        _missing(f"Chromium at {CHROMIUM} does not start: {e}")
+    yield b
+    b.close()
+    pw.stop()
+
+
+NewPage = Callable[..., Any]
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server) -> Iterator[NewPage]:
+    """Pages in fresh browser contexts (separate storage: separate people); closed after the test.
+
+    `new_page(width=..., height=..., prefs={...}, seats={table: {seat, token, name}})`.
+    """
+    contexts: list[Any] = []
+
+    def make(
+        width: int = 1280, height: int = 800, prefs: dict[str, Any] | None = None, seats: dict[str, Any] | None = None
+    ) -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="de-CH")
+        contexts.append(ctx)
+        init = {"stichkit.prefs": {**FAST_PREFS, **(prefs or {})}}
+        if seats:
+            init["stichkit.seats"] = {k: {**v, "at": 1} for k, v in seats.items()}
+        # only on the first load: a reload keeps what the page stored since
+        stored = json.dumps({k: json.dumps(v) for k, v in init.items()})
+        ctx.add_init_script(
+            f"for (const [k, v] of Object.entries({stored})) if (!localStorage.getItem(k)) localStorage.setItem(k, v);"
+        )
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors
+        return page
+
+    yield make
+    for ctx in contexts:
+        for p in ctx.pages:
+            assert not getattr(p, "js_errors", []), f"JavaScript errors in the page: {p.js_errors}"
+        ctx.close()

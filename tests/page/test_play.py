@@ -1,0 +1,108 @@
+"""A person plays whole games in the page against bots, only by clicking what the page offers;
+an illegal card shows the engine's reason; the keyboard alone can play."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import NewPage, Server
+from .driver import click_and_wait, open_by_api, open_from_lobby, phase, play_one, play_to_end, version, wait_ready
+
+# Short games: a low target where the game has one, few players where that makes it shorter.
+GAMES: dict[str, dict[str, Any]] = {
+    "jass": {"options": {"target": 300}, "players": None},
+    "stichwahl": {"options": {"target": 6}, "players": 3},
+    "stichling": {"options": {}, "players": 2},
+    "stichmeister": {"options": {}, "players": 3},
+}
+
+
+def shown_scores(page: Any) -> dict[int, int]:
+    return {
+        int(k): int(v)
+        for k, v in page.eval_on_selector_all(
+            "#info [data-score]", "els => els.map(e => [e.dataset.score, e.textContent])"
+        )
+    }
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_against_bots_by_clicking(game: str, server: Server, new_page: NewPage) -> None:
+    page = new_page()
+    spec = GAMES[game]
+    n = spec["players"] or 4
+    table = open_from_lobby(
+        page, server, game, players=spec["players"], seats=["bot:random"] * (n - 1), options=spec["options"]
+    )
+    moves = play_to_end(page, random.Random(game))
+    assert moves >= 1
+    assert phase(page) == "over"
+    result = server.get(f"/api/tables/{table}")["result"]
+    assert page.is_visible(".result .winners")
+    shown = shown_scores(page)
+    if game == "jass":
+        assert shown == {0: result["scores"][0], 1: result["scores"][1]}
+    else:
+        assert shown == dict(enumerate(result["scores"]))
+    winners = page.text_content(".result .winners") or ""
+    assert "Gewonnen" in winners
+    # the score sheet of every deal opens from the side panel
+    page.click("#btn-scores")
+    assert page.is_visible("dialog#dialog .score-table")
+    page.keyboard.press("Escape")
+
+
+def test_an_illegal_card_shows_the_engines_reason_and_plays_nothing(server: Server, new_page: NewPage) -> None:
+    table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"])
+    page = new_page(seats={table: seat})
+    page.goto(f"{server.url}/tables/{table}")
+    rng = random.Random(7)
+    for _ in range(200):
+        assert wait_ready(page) == "act", "the game ended before a card was illegal"
+        illegal = page.query_selector_all(".hand-card.illegal")
+        if illegal and phase(page) == "play":
+            break
+        play_one(page, rng)
+    else:
+        raise AssertionError("no illegal card came up in 200 moves")
+    card = illegal[0].get_attribute("data-card")
+    hand_before = page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
+    before = version(page)
+    click_and_wait(page, illegal[0])
+    message = page.text_content("#message") or ""
+    assert message.startswith("Nicht erlaubt: ")
+    assert f"{card}:" in message and re.search(r"must|may not|cannot|undertrump", message), message
+    assert version(page) == before
+    assert page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)") == hand_before
+    # a legal card is then played as usual and the message goes away
+    click_and_wait(page, ".hand-card.legal")
+    assert version(page) > before
+    assert not (page.text_content("#message") or "").strip()
+
+
+def test_the_keyboard_alone_plays(server: Server, new_page: NewPage) -> None:
+    table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"])
+    page = new_page(seats={table: seat})
+    page.goto(f"{server.url}/tables/{table}")
+    played = 0
+    while played < 6:
+        assert wait_ready(page) == "act"
+        before = version(page)
+        if page.query_selector(".choices .choice[data-action]"):
+            page.keyboard.press("1")  # the first button: a trump
+        else:
+            page.keyboard.press("ArrowRight")  # focus goes to the first legal card
+            focused = page.evaluate("document.activeElement.dataset.card")
+            assert focused and page.evaluate("document.activeElement.classList.contains('legal')")
+            page.keyboard.press("Enter")
+        page.wait_for_function("(b) => Number(document.querySelector('.table-page').dataset.version) > b", arg=before)
+        played += 1
+    # S opens the tricks of this deal, Escape closes it
+    page.keyboard.press("s")
+    assert page.is_visible("dialog#dialog .tricks-list, dialog#dialog .muted")
+    page.keyboard.press("Escape")
+    assert not page.is_visible("dialog#dialog")
