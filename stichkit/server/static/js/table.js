@@ -51,6 +51,7 @@ export class LiveTable {
     document.addEventListener("keydown", this.keys);
     this.timer = setInterval(() => this.tick(), 1000);
     this.renderWaitingOnly();
+    window.stichkitTable = this; // for the browser console
   }
 
   /** Draw everything again in the current language and deck. */
@@ -231,6 +232,20 @@ export class LiveTable {
     if (byOther && !fast && paceCard) await sleep(paceCard);
   }
 
+  /**
+   * The seat's legal actions. A state message lists them; but when a waiting table starts, or a
+   * seat is given back after a takeover, only the table info changes (no new version), and the
+   * view of the seat to move still carries its `legal_actions`.
+   */
+  legalFor(msg) {
+    if (msg.legal && msg.legal.length) return msg.legal;
+    const info = this.info;
+    const v = msg.view;
+    if (!info || info.status !== "playing" || this.me === null || v.current_player !== this.me || !Array.isArray(v.legal_actions)) return [];
+    const seat = info.seats[this.me];
+    return seat && !seat.takeover ? v.legal_actions : [];
+  }
+
   isLatest() {
     return this.shown && this.latest && this.shown.version === this.latest.version && this.shown.game_no === this.latest.game_no;
   }
@@ -252,7 +267,7 @@ export class LiveTable {
       this.renderWaitingOnly();
       return;
     }
-    const legal = this.isLatest() ? msg.legal || [] : [];
+    const legal = this.isLatest() ? this.legalFor(msg) : [];
     const inter = this.interactFor(msg, legal);
     this.inter = inter;
     this.view.render(msg.view, {
@@ -421,7 +436,7 @@ export class LiveTable {
   onCard(card, el) {
     if (this.me === null || !this.shown) return;
     const inter = this.inter || { cards: new Map() };
-    const legal = this.isLatest() ? this.shown.legal || [] : [];
+    const legal = this.isLatest() ? this.legalFor(this.shown) : [];
     if (inter.select) {
       if (!legal.length) {
         const turn = this.shown.view.current_player;

@@ -5,6 +5,7 @@
 // Everything drawn comes from one view (and, in a replay of a finished game, every hand), so the
 // page cannot show what its seat may not see.
 
+import { cardImage } from "./cards/common.js";
 import { esc } from "./dom.js";
 import { gameFor } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -75,6 +76,13 @@ export class TableView {
     return t("table.seatN", { n: seat + 1 });
   }
 
+  /** The <img> of a card (or of a back, card = null), drawn once per look. */
+  img(ctx, card, trump = false, alt = "") {
+    const key = `${this.gameName}|${card}|${ctx.deck}|${ctx.lang}|${trump ? 1 : 0}|${this.data ? 1 : 0}`;
+    const url = cardImage(key, () => (card === null ? this.game.back(ctx) : this.game.svg(card, ctx, { trump })));
+    return `<img class="card-svg" src="${url}" alt="${esc(alt)}" draggable="false">`;
+  }
+
   ctx() {
     const ctx = {
       t,
@@ -86,9 +94,11 @@ export class TableView {
       name: (s) => this.seatName(s),
       pos: (s) => this.pos(s),
       cardName: (c) => this.game.cardName(c, ctx),
-      card: (c, { cls = "", trump = false } = {}) =>
-        `<div class="card ${cls}" data-card="${esc(c)}" title="${esc(this.game.cardName(c, ctx))}">${this.game.svg(c, ctx, { trump })}</div>`,
-      back: ({ cls = "" } = {}) => `<div class="card back ${cls}" data-back="1">${this.game.back(ctx)}</div>`,
+      card: (c, { cls = "", trump = false } = {}) => {
+        const name = this.game.cardName(c, ctx);
+        return `<div class="card ${cls}" data-card="${esc(c)}" title="${esc(name)}">${this.img(ctx, c, trump, name)}</div>`;
+      },
+      back: ({ cls = "" } = {}) => `<div class="card back ${cls}" data-back="1">${this.img(ctx, null, false, t("sm.faceDown"))}</div>`,
     };
     return ctx;
   }
@@ -109,6 +119,8 @@ export class TableView {
       `<ol class="log" id="log" aria-live="off"></ol><div id="chat-box"></div></section>` +
       `</aside></div>`;
     this.felt = this.root.querySelector("#felt");
+    this.skeletonKey = null;
+    this.htmlCache = new Map();
     this.shownTrick = new Set();
     if (this.resizer) {
       this.resizer.disconnect();
@@ -144,28 +156,61 @@ export class TableView {
     const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
     const inter = opts.interact || { cards: new Map(), choices: [], prompt: "" };
     const turn = view.current_player;
-    const seats = [];
-    for (let s = 0; s < this.n; s++) if (s !== this.bottom) seats.push(this.plate(view, s, ctx, opts, turn));
-    const center = this.center(view, ctx, opts, inter);
-    this.felt.style.setProperty("--opp", String(this.n - 1));
-    this.felt.innerHTML =
-      seats.join("") +
-      `<div class="center" id="center" data-version="${opts.version ?? ""}">${center}</div>` +
-      `<div class="me-area" id="me-area">${this.plate(view, this.bottom, ctx, opts, turn, true)}` +
-      `<div class="status" id="status" aria-live="polite">${opts.status || ""}</div>` +
-      `<div class="message${this.message ? ` ${this.message.kind}` : ""}" id="message" role="alert">${this.message ? esc(this.message.text) : ""}</div>` +
-      this.choices(inter) +
-      this.hand(view, ctx, opts, inter) +
-      `</div>`;
+    this.skeleton();
+    for (let s = 0; s < this.n; s++) if (s !== this.bottom) this.region(`seat-${s}`, this.plate(view, s, ctx, opts, turn));
+    this.region("center", `<div class="center" id="center" data-region="center">${this.center(view, ctx, opts, inter)}</div>`);
+    this.region("plate", this.plate(view, this.bottom, ctx, opts, turn, true));
+    this.region("status", `<div class="status" id="status" data-region="status" aria-live="polite">${opts.status || ""}</div>`);
+    this.region("message", this.messageHtml());
+    this.region("choices", this.choices(inter));
+    this.region("hand", this.hand(view, ctx, opts, inter));
     this.root.querySelector(".table-page").dataset.version = opts.version ?? "";
     this.root.querySelector(".table-page").dataset.phase = view.phase;
-    this.root.querySelector("#info").innerHTML = game.info(view, ctx);
+    this.setHtml("#info", game.info(view, ctx));
     this.renderLast(view, ctx);
-    this.fitHand();
+    if (this.handDirty) this.fitHand();
     if (focus) {
       const el = this.felt.querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
       if (el) el.focus({ preventScroll: true });
     }
+  }
+
+  /** The felt's regions, made once per seat layout; `region` then replaces only what changed,
+   * so a move redraws a card or two, not the whole table (and focus stays where it was). */
+  skeleton() {
+    const key = `${this.bottom}/${this.n}`;
+    if (this.skeletonKey === key && this.felt.firstChild) return;
+    this.skeletonKey = key;
+    this.regions = new Map();
+    const seats = [];
+    for (let s = 0; s < this.n; s++) if (s !== this.bottom) seats.push(`<div data-region="seat-${s}"></div>`);
+    this.felt.style.setProperty("--opp", String(this.n - 1));
+    this.felt.innerHTML =
+      seats.join("") +
+      `<div data-region="center"></div><div class="me-area" id="me-area"><div data-region="plate"></div>` +
+      `<div data-region="status"></div><div data-region="message"></div><div data-region="choices"></div><div data-region="hand"></div></div>`;
+  }
+
+  region(key, html) {
+    if (this.regions.get(key) === html) return;
+    const el = this.felt.querySelector(`[data-region="${key}"]`);
+    if (!el) return;
+    this.regions.set(key, html);
+    el.outerHTML = html;
+    if (key === "hand") this.handDirty = true;
+  }
+
+  /** Set an element's HTML unless it already is that (a layout saved on every move). */
+  setHtml(sel, html) {
+    const el = this.root.querySelector(sel);
+    if (!el || this.htmlCache.get(sel) === html) return;
+    this.htmlCache.set(sel, html);
+    el.innerHTML = html;
+  }
+
+  messageHtml() {
+    const m = this.message;
+    return `<div class="message${m ? ` ${m.kind}` : ""}" id="message" data-region="message" role="alert">${m ? esc(m.text) : ""}</div>`;
   }
 
   plate(view, seat, ctx, opts, turn, isBottom = false) {
@@ -195,13 +240,13 @@ export class TableView {
         ? `<div class="card-row micro open-hand" aria-label="${esc(countLabel)}">${opts.hands[seat].map((c) => ctx.card(c, { cls: "micro" })).join("")}</div>`
         : "";
     return (
-      `<div class="${classes.join(" ")}" data-seat="${seat}" data-pos="${pos}" style="--col:${order}">` +
+      `<div class="${classes.join(" ")}" data-seat="${seat}" data-pos="${pos}" data-region="${isBottom ? "plate" : `seat-${seat}`}" style="--col:${order}">` +
       `<div class="seat-head"><span class="presence ${presence}" title="${esc(presenceText)}" aria-label="${esc(presenceText)}"></span>` +
       `<span class="seat-name">${esc(this.seatName(seat))}${you}</span>` +
       (s && s.kind === "bot" ? `<span class="bot-tag" title="${esc(presenceText)}">${ROBOT}</span>` : "") +
       (score !== null ? `<span class="seat-score" title="${esc(t("table.points"))}">${score}</span>` : "") +
       `</div>` +
-      `<div class="seat-line"><span class="hand-count" title="${esc(countLabel)}">${ctx.back({ cls: "icon" })}<span>${size}</span></span>` +
+      `<div class="seat-line"><span class="hand-count" title="${esc(countLabel)}"><span class="back-icon" aria-hidden="true"></span><span>${size}</span></span>` +
       (turn === seat ? `<span class="turn-tag">${esc(seat === this.me ? t("table.yourTurn") : t("table.turnOf", { name: this.seatName(seat) }))}</span>` : "") +
       `<span class="badges">${this.game.seatBadges(view, seat, ctx)}</span></div>` +
       (this.game.seatExtras ? this.game.seatExtras(view, seat, ctx) : "") +
@@ -243,9 +288,9 @@ export class TableView {
   }
 
   choices(inter) {
-    if (!inter.choices || !inter.choices.length) return `<div class="choices" id="choices"></div>`;
+    if (!inter.choices || !inter.choices.length) return `<div class="choices" id="choices" data-region="choices"></div>`;
     return (
-      `<div class="choices" id="choices" role="group" aria-label="${esc(t("table.choose"))}">` +
+      `<div class="choices" id="choices" data-region="choices" role="group" aria-label="${esc(t("table.choose"))}">` +
       inter.choices
         .map(
           (c, i) =>
@@ -259,7 +304,7 @@ export class TableView {
 
   hand(view, ctx, opts, inter) {
     const cards = opts.hands && this.me === null ? opts.hands[this.bottom] || [] : view.hand || [];
-    if (!cards.length) return `<div class="hand empty" id="hand"></div>`;
+    if (!cards.length) return `<div class="hand empty" id="hand" data-region="hand"></div>`;
     const myTurn = opts.legal && opts.legal.length > 0;
     const interactive = this.mode === "live" && this.me !== null;
     const picked = inter.picked || new Set();
@@ -274,17 +319,18 @@ export class TableView {
       const name = ctx.cardName(c);
       const title = reasons[c] ? `${name}: ${reasons[c]}` : name;
       if (!interactive)
-        return `<div class="${cls.join(" ")}" data-card="${esc(c)}" title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</div>`;
+        return `<div class="${cls.join(" ")}" data-card="${esc(c)}" title="${esc(title)}">${this.img(ctx, c, trump, name)}</div>`;
       return (
         `<button type="button" class="${cls.join(" ")}" data-card="${esc(c)}" data-focus-key="card:${esc(c)}" data-legal="${legal ? 1 : 0}"` +
-        ` aria-label="${esc(myTurn && inter.cards.size && !legal ? `${name} (${t("table.notPlayable")})` : name)}" title="${esc(title)}">${this.game.svg(c, ctx, { trump })}</button>`
+        ` aria-label="${esc(myTurn && inter.cards.size && !legal ? `${name} (${t("table.notPlayable")})` : name)}" title="${esc(title)}">${this.img(ctx, c, trump)}</button>`
       );
     });
-    return `<div class="hand" id="hand" role="group" aria-label="${esc(t("table.hand"))}" style="--n:${cards.length}">${items.join("")}</div>`;
+    return `<div class="hand" id="hand" data-region="hand" role="group" aria-label="${esc(t("table.hand"))}" style="--n:${cards.length}">${items.join("")}</div>`;
   }
 
   /** Size the hand's cards so that they fit in one row, or two on a narrow screen. */
   fitHand() {
+    this.handDirty = false;
     const hand = this.felt && this.felt.querySelector("#hand");
     if (!hand || hand.classList.contains("empty")) return;
     const n = hand.children.length;
@@ -304,13 +350,13 @@ export class TableView {
 
   renderLast(view, ctx) {
     const last = this.game.lastTrick(view);
-    const el = this.root.querySelector("#last");
     if (!last) {
-      el.innerHTML = `<p class="muted">${esc(t("table.noLastTrick"))}</p>`;
+      this.setHtml("#last", `<p class="muted">${esc(t("table.noLastTrick"))}</p>`);
       return;
     }
     const note = last.points !== undefined ? `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b>: ${last.points}</span>` : `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b></span>`;
-    el.innerHTML =
+    this.setHtml(
+      "#last",
       `<div class="trick-row">` +
       last.plays
         .map(
@@ -320,17 +366,18 @@ export class TableView {
             `<figcaption>${esc(ctx.name(p.seat))}</figcaption></figure>`,
         )
         .join("") +
-      `</div>${note}`;
+        `</div>${note}`,
+    );
   }
 
   addLog(lines) {
     if (!lines.length) return;
     this.log.push(...lines);
-    if (this.log.length > 300) this.log.splice(0, this.log.length - 300);
+    if (this.log.length > 120) this.log.splice(0, this.log.length - 120);
     const el = this.root.querySelector("#log");
     if (!el) return;
     el.insertAdjacentHTML("beforeend", lines.map((l) => `<li>${esc(l)}</li>`).join(""));
-    while (el.children.length > 300) el.firstChild.remove();
+    while (el.children.length > 120) el.firstChild.remove();
     el.scrollTop = el.scrollHeight;
   }
 
@@ -354,10 +401,6 @@ export class TableView {
 
   setMessage(text, kind = "error") {
     this.message = text ? { text, kind } : null;
-    const el = this.felt.querySelector("#message");
-    if (el) {
-      el.className = `message${this.message ? ` ${kind}` : ""}`;
-      el.textContent = text || "";
-    }
+    if (this.regions) this.region("message", this.messageHtml());
   }
 }

@@ -9,13 +9,14 @@ export const H = 150;
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-const defined = new Set();
+const symbols = new Map(); // id -> <symbol> markup
 let sprite = null;
 
-/** Define a symbol (a 100 x 100 drawing unless viewBox says otherwise) once, by id. */
+/** Define a symbol (a 100 x 100 drawing unless viewBox says otherwise) once, by id. It goes into
+ * the page's sprite (for icons in text) and into every card image that uses it. */
 export function defineSymbol(id, body, viewBox = "0 0 100 100") {
-  if (defined.has(id)) return id;
-  defined.add(id);
+  if (symbols.has(id)) return id;
+  symbols.set(id, `<symbol id="${id}" viewBox="${viewBox}">${body}</symbol>`);
   if (typeof document === "undefined") return id;
   if (!sprite) {
     sprite = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -70,14 +71,9 @@ export function backSVG({ colour = "#24527a", accent = "#f3e3b5", label = "" } =
   const pid = `back-${colour.slice(1)}-${accent.slice(1)}`;
   defineSymbol(
     pid,
-    `<rect width="100" height="150" fill="${colour}"/>` +
-      Array.from({ length: 8 }, (_, i) =>
-        Array.from({ length: 12 }, (_, j) => {
-          const x = 6 + i * 12.5 + (j % 2) * 6.25;
-          const y = 6 + j * 12.5;
-          return `<path d="M${x} ${y - 4}L${x + 4} ${y}L${x} ${y + 4}L${x - 4} ${y}Z" fill="${accent}" opacity=".35"/>`;
-        }).join(""),
-      ).join("") +
+    `<defs><pattern id="${pid}-p" width="12.5" height="12.5" patternUnits="userSpaceOnUse">` +
+      `<path d="M6.25 2L10.25 6.25L6.25 10.5L2.25 6.25Z" fill="${accent}" opacity=".35"/></pattern></defs>` +
+      `<rect width="100" height="150" fill="${colour}"/><rect width="100" height="150" fill="url(#${pid}-p)"/>` +
       `<circle cx="50" cy="75" r="20" fill="${colour}" stroke="${accent}" stroke-width="3"/>` +
       `<path d="M50 60L54 71L65 75L54 79L50 90L46 79L35 75L46 71Z" fill="${accent}"/>`,
     "0 0 100 150",
@@ -111,4 +107,32 @@ export function pips(count, id, size, [x0, y0, x1, y1] = [32, 34, 68, 116], turn
   return PIPS[count]
     .map(([fx, fy]) => use(id, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0), size, turn && fy > 0.5))
     .join("");
+}
+
+/** A card's SVG made self-contained: the symbols it uses copied into its own <defs>. */
+export function standalone(svg) {
+  const ids = new Set();
+  for (const m of svg.matchAll(/href="#([^"]+)"/g)) ids.add(m[1]);
+  if (!ids.size) return svg;
+  const defs = `<defs>${[...ids].map((id) => symbols.get(id) || "").join("")}</defs>`;
+  const at = svg.indexOf(">") + 1;
+  return svg.slice(0, at) + defs + svg.slice(at);
+}
+
+const images = new Map();
+
+/**
+ * A card as an image URL, drawn once per key and kept: a hand of fifteen cards is then fifteen
+ * <img> elements, which a phone lays out at once, instead of a few thousand SVG nodes.
+ */
+export function cardImage(key, make) {
+  let url = images.get(key);
+  if (!url) {
+    const svg = standalone(make());
+    url = typeof Blob !== "undefined" && typeof URL !== "undefined" && URL.createObjectURL
+      ? URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }))
+      : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    images.set(key, url);
+  }
+  return url;
 }

@@ -1,0 +1,92 @@
+"""Two people at one table in two browsers: one opens it in the lobby, the other joins by the
+invite link; one reloads in the middle of the game and keeps the seat; a spectator watches the
+whole game, and no card it may not see ever appears on its page."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from .conftest import NewPage, Server
+from .driver import OFFERS, READY, displayed_cards, open_from_lobby, phase, play_one
+
+
+def ready_now(page: Any) -> Any:
+    return page.evaluate(READY, OFFERS)
+
+
+def test_two_people_a_reload_and_a_spectator(server: Server, new_page: NewPage) -> None:
+    anna = new_page()
+    table = open_from_lobby(anna, server, "jass", seats=["bot:random", "human", "bot:random"], options={"target": 300})
+    anna.wait_for_selector("#invite-link")
+    link = anna.input_value("#invite-link")
+    assert link.endswith(f"/tables/{table}")
+    assert server.get(f"/api/tables/{table}")["status"] == "waiting"
+
+    ben = new_page(prefs={"name": ""})
+    ben.goto(link)
+    ben.fill('form.join-form input[name="name"]', "Ben")
+    ben.click('form.join-form button[type="submit"]')
+    ben.wait_for_selector(".bottom-seat.mine")
+    assert "Ben" in (ben.text_content(".bottom-seat .seat-name") or "")
+    anna.wait_for_function(
+        "document.querySelector('.table-page').dataset.phase !== undefined && !document.querySelector('#invite-link')"
+    )
+
+    watcher = new_page()
+    watcher.goto(link)
+    watcher.wait_for_selector(".table-page[data-phase]")
+    assert "Du schaust zu" in (watcher.text_content("#status") or "")
+
+    rng = random.Random(3)
+    samples: list[tuple[int, list[str]]] = []
+    ben_moves = 0
+    reloaded = False
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        states = [ready_now(anna), ready_now(ben)]
+        if "over" in states:
+            break
+        moved = False
+        for page, state in ((anna, states[0]), (ben, states[1])):
+            if state == "act":
+                play_one(page, rng)
+                moved = True
+                if page is ben:
+                    ben_moves += 1
+        samples.append(displayed_cards(watcher))
+        assert not watcher.query_selector(".hand-card"), "a spectator has no hand to play"
+        if ben_moves >= 8 and not reloaded:
+            ben.reload()
+            ben.wait_for_selector(".bottom-seat.mine .seat-name")
+            assert "Ben" in (ben.text_content(".bottom-seat .seat-name") or "")
+            ben.wait_for_selector(".hand .hand-card")
+            reloaded = True
+        if not moved:
+            anna.wait_for_timeout(30)
+    else:
+        info = server.get(f"/api/tables/{table}")
+        shown = [
+            (p.text_content("#status"), p.eval_on_selector(".table-page", "e => e.dataset.version"))
+            for p in (anna, ben)
+        ]
+        raise AssertionError(
+            f"the game did not end in time: {info['status']} v{info['version']} turn {info['turn']}; pages {shown}"
+        )
+    assert reloaded, "the game ended before Ben could reload"
+    for page in (anna, ben, watcher):
+        page.wait_for_selector(".table-page[data-phase=over]")
+        assert phase(page) == "over"
+    samples.append(displayed_cards(watcher))
+
+    # Every card the spectator's page showed is in the spectator's view of that version.
+    frames = server.get(f"/api/tables/{table}/replay")["frames"]
+    assert len(samples) > 20
+    for version, cards in samples:
+        if version < 0:
+            continue
+        public = json.dumps(frames[version]["view"])
+        hidden = [c for c in cards if f'"{c}"' not in public]
+        assert not hidden, f"version {version}: the spectator's page shows {hidden}, which its view does not hold"
