@@ -337,15 +337,21 @@ export class TableView {
     const width = hand.clientWidth;
     if (!width || !n) return;
     const gap = 4;
-    const max = window.innerWidth < 700 ? 74 : 104;
-    const min = window.innerWidth < 700 ? 44 : 56;
-    let perRow = n;
-    let w = (width - gap * (perRow - 1)) / perRow;
+    const phone = window.innerWidth < 700;
+    const max = phone ? 74 : 104;
+    const min = 52;
+    let rows = 1;
+    let w = (width - gap * (n - 1)) / n;
     if (w < min) {
-      perRow = Math.ceil(n / 2);
+      rows = 2;
+      const perRow = Math.ceil(n / 2);
       w = (width - gap * (perRow - 1)) / perRow;
     }
-    hand.style.setProperty("--card-w", `${Math.floor(Math.max(28, Math.min(max, w)))}px`);
+    // and short enough that the whole hand is in the window without scrolling
+    const top = hand.getBoundingClientRect().top + window.scrollY + 10;
+    const room = window.innerHeight - top - 14 - (rows - 1) * 12;
+    if (room > 0 && top < window.innerHeight) w = Math.min(w, room / rows / 1.5);
+    hand.style.setProperty("--card-w", `${Math.floor(Math.max(min * 0.8, Math.min(max, w)))}px`);
   }
 
   renderLast(view, ctx) {

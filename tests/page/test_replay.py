@@ -1,0 +1,75 @@
+"""The replay viewer steps through a finished game: forward and back, by deal, to either end,
+showing every hand as the server's replay frames hold it."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .conftest import NewPage, Server
+
+
+def finished_game(server: Server, game: str, seats: list[str], options: dict[str, Any]) -> str:
+    table = server.post("/api/tables", {"game": game, "options": options, "seats": seats})["id"]
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+    return table
+
+
+def frame_shown(page: Any) -> int:
+    return int(page.eval_on_selector("#main", "m => m.dataset.frame"))
+
+
+def hands_shown(page: Any) -> list[str]:
+    return sorted(page.eval_on_selector_all(".open-hand [data-card], .hand [data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def test_the_replay_viewer_steps_through_a_finished_game(server: Server, new_page: NewPage) -> None:
+    table = finished_game(server, "jass", ["bot:random"] * 4, {"target": 300})
+    frames = server.get(f"/api/tables/{table}/replay")["frames"]
+    starts = [i for i, f in enumerate(frames) if i == 0 or f["view"]["deal_number"] != frames[i - 1]["view"]["deal_number"]]
+    assert len(starts) >= 2
+
+    page = new_page()
+    page.goto(f"{server.url}/tables/{table}?replay=1")
+    page.wait_for_selector("#replay-bar .replay-controls")
+    assert frame_shown(page) == 0
+    assert hands_shown(page) == sorted(c for h in frames[0]["hands"] for c in h)  # every hand, face up
+    assert len(hands_shown(page)) == 36
+
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    assert frame_shown(page) == 5
+    assert hands_shown(page) == sorted(c for h in frames[5]["hands"] for c in h)
+    assert page.text_content(".replay-move")  # who did what
+    page.keyboard.press("ArrowLeft")
+    assert frame_shown(page) == 4
+
+    page.keyboard.press("PageDown")  # the next deal
+    assert frame_shown(page) == starts[1]
+    assert page.input_value("#replay-deal") == "1"
+    page.select_option("#replay-deal", "0")
+    assert frame_shown(page) == 0
+
+    page.click('[data-step="next"]')
+    assert frame_shown(page) == 1
+    page.keyboard.press("End")
+    assert frame_shown(page) == len(frames) - 1
+    assert page.is_visible(".center-overlay .result")
+    page.keyboard.press("Home")
+    assert frame_shown(page) == 0
+
+    # the scores of every deal open from the side panel, as at the live table
+    page.keyboard.press("End")
+    page.click("#btn-scores")
+    assert page.is_visible("dialog#dialog .score-table")
+
+
+def test_a_replay_before_the_end_says_when_it_can_be_seen(server: Server, new_page: NewPage) -> None:
+    table = server.post("/api/tables", {"game": "stichwahl", "seats": ["human", "bot:random", "bot:random"]})["id"]
+    page = new_page()
+    page.goto(f"{server.url}/tables/{table}?replay=1")
+    page.wait_for_selector(".notice")
+    assert "läuft noch" in (page.text_content(".notice") or "")
