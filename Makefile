@@ -20,6 +20,10 @@ serve: $(STAMP)
 	$(BIN)/stich serve $(ARGS)
 
 test: $(STAMP)
+	@# the browser tests drive Debian's Chromium: install it where we may (root), else they skip
+	@command -v chromium >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 || \
+		{ echo "make test: installing chromium for the browser tests"; apt-get update -qq && \
+		  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || true
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
