@@ -27,7 +27,8 @@ LAYOUT = """() => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
   });
-  const name = e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.') + (e.dataset.card ? '[' + e.dataset.card + ']' : '');
+  const name = e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.')
+    + (e.dataset.card ? '[' + e.dataset.card + ']' : '');
   const boxes = els.map(e => { const r = e.getBoundingClientRect();
     return { e, l: r.left + scrollX, t: r.top + scrollY, r: r.right + scrollX, b: r.bottom + scrollY }; });
   const overlaps = [];
@@ -38,7 +39,8 @@ LAYOUT = """() => {
     if (w > 1 && h > 1) overlaps.push(name(a.e) + ' / ' + name(b.e) + ` (${w.toFixed(0)}x${h.toFixed(0)})`);
   }
   const width = document.documentElement.clientWidth;
-  const outside = boxes.filter(x => x.l < -1 || x.r > width + 1).map(x => name(x.e) + ` ${x.l.toFixed(0)}..${x.r.toFixed(0)}`);
+  const outside = boxes.filter(x => x.l < -1 || x.r > width + 1)
+    .map(x => name(x.e) + ` ${x.l.toFixed(0)}..${x.r.toFixed(0)}`);
   const hand = document.querySelector('#hand');
   return { overlaps, outside, count: boxes.length, scrollWidth: document.documentElement.scrollWidth, width,
            handBottom: hand ? hand.getBoundingClientRect().bottom : 0, height: innerHeight };

@@ -23,13 +23,15 @@ def frame_shown(page: Any) -> int:
 
 
 def hands_shown(page: Any) -> list[str]:
-    return sorted(page.eval_on_selector_all(".open-hand [data-card], .hand [data-card]", "els => els.map(e => e.dataset.card)"))
+    cards = page.eval_on_selector_all(".open-hand [data-card], .hand [data-card]", "es => es.map(e => e.dataset.card)")
+    return sorted(cards)
 
 
 def test_the_replay_viewer_steps_through_a_finished_game(server: Server, new_page: NewPage) -> None:
     table = finished_game(server, "jass", ["bot:random"] * 4, {"target": 300})
     frames = server.get(f"/api/tables/{table}/replay")["frames"]
-    starts = [i for i, f in enumerate(frames) if i == 0 or f["view"]["deal_number"] != frames[i - 1]["view"]["deal_number"]]
+    deals = [f["view"]["deal_number"] for f in frames]
+    starts = [i for i, d in enumerate(deals) if i == 0 or d != deals[i - 1]]
     assert len(starts) >= 2
 
     page = new_page()
