@@ -181,7 +181,7 @@ export class Lobby {
       }
     }
     const body = { game: this.game.name, options, seats, private: f.private.checked };
-    if (f.table_name.value.trim()) body.name = f.table_name.value.trim();
+    body.name = (f.table_name.value.trim() || `${t(`game.${this.game.name}`)} – ${name}`).slice(0, 40);
     if (f.move_time.value) body.move_time = Number(f.move_time.value);
     body.takeover = f.takeover.value;
     if (f.grace.value !== "") body.grace = Number(f.grace.value);

@@ -155,7 +155,8 @@ export class TableView {
     const game = this.game;
     const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
     const inter = opts.interact || { cards: new Map(), choices: [], prompt: "" };
-    const turn = view.current_player;
+    // nobody is to move while a table waits for its players
+    const turn = this.info && this.info.status === "waiting" ? null : view.current_player;
     this.skeleton();
     for (let s = 0; s < this.n; s++) if (s !== this.bottom) this.region(`seat-${s}`, this.plate(view, s, ctx, opts, turn));
     this.region("center", `<div class="center" id="center" data-region="center">${this.center(view, ctx, opts, inter)}</div>`);

@@ -66,7 +66,7 @@ export function cardName(card, info, lang, t) {
   const { family, value } = parse(card);
   const base = family ? `${NAMES[lang][family]} ${value}` : `5 (${t("sw.colourless")})`;
   if (!info) return base;
-  return `${base}, ${t("sw.pearls", { n: info.pearls })}, ${bonusText(info.bonus, t)}`;
+  return `${base}, ${t(info.pearls === 1 ? "sw.pearl1" : "sw.pearls", { n: info.pearls })}, ${bonusText(info.bonus, t)}`;
 }
 
 function bonusArt(bonus) {

@@ -61,7 +61,7 @@ export default {
   trickWinner: (view) => view.trick_winner,
 
   info(view, ctx) {
-    const draws = view.draws && view.draws.length > 1 ? `<small>(${esc(view.draws.map((c) => ctx.cardName(c)).join(", "))})</small>` : "";
+    const draws = view.draws && view.draws.length > 1 ? `<small>${esc(ctx.t("sw.drawn", { cards: view.draws.map((c) => short(c, ctx)).join(", ") }))}</small>` : "";
     return (
       `<div class="info-row"><span class="label">${esc(ctx.t("table.deal"))} ${view.deal_number + 1}</span>` +
       `<span>${esc(ctx.t("sw.target", { n: view.target }))}</span></div>` +
@@ -123,7 +123,9 @@ export default {
         const card = a.slice(6);
         out.trickActions.set(card, a);
         const p = view.trick.find((x) => x.card === card);
-        out.choices.push({ action: a, html: esc(ctx.t("sw.prize", { card: ctx.cardName(card), name: p ? ctx.name(p.seat) : "?" })) });
+        const facts = info(ctx, card);
+        const what = facts ? ` – ${ctx.t(facts.pearls === 1 ? "sw.pearl1" : "sw.pearls", { n: facts.pearls })}, ${cards.bonusText(facts.bonus, ctx.t)}` : "";
+        out.choices.push({ action: a, html: esc(ctx.t("sw.prize", { card: short(card, ctx), name: p ? ctx.name(p.seat) : "?" }) + what) });
       }
     } else if (view.phase === "lead") {
       out.prompt = ctx.t("sw.chooseLead");
