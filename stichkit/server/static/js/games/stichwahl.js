@@ -55,7 +55,7 @@ export default {
   cardName: (card, ctx) => cards.cardName(card, info(ctx, card), ctx.lang, ctx.t),
   isTrump: (view, card) => card[0] === view.trump,
   dealKey: (view) => view.deal_number,
-  dealLabel: (view, ctx) => `${ctx.t("table.deal")} ${view.deal_number + 1}`,
+  dealLabel: (view, ctx) => ctx.t("sw.dealN", { n: view.deal_number + 1 }),
 
   trick: (view) => view.trick,
   trickWinner: (view) => view.trick_winner,
@@ -63,7 +63,7 @@ export default {
   info(view, ctx) {
     const draws = view.draws && view.draws.length > 1 ? `<small>${esc(ctx.t("sw.drawn", { cards: view.draws.map((c) => short(c, ctx)).join(", ") }))}</small>` : "";
     return (
-      `<div class="info-row"><span class="label">${esc(ctx.t("table.deal"))} ${view.deal_number + 1}</span>` +
+      `<div class="info-row"><span class="label">${esc(ctx.t("sw.dealN", { n: view.deal_number + 1 }))}</span>` +
       `<span>${esc(ctx.t("sw.target", { n: view.target }))}</span></div>` +
       `<div class="info-row"><span class="label">${esc(ctx.t("sw.trumpBoard"))}</span><div>${board(view, ctx)}${draws}</div></div>` +
       (view.draw_pile ? `<div class="info-row"><span>${esc(ctx.t("sw.drawPile", { n: view.draw_pile }))}</span></div>` : "") +
@@ -173,7 +173,7 @@ export default {
     }
     if (next.previous_deals.length > prev.previous_deals.length) {
       const d = next.previous_deals[next.previous_deals.length - 1];
-      ev.push(`${ctx.t("table.deal")} ${d.deal + 1}: ${d.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ")}`);
+      ev.push(`${ctx.t("sw.dealN", { n: d.deal + 1 })}: ${d.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ")}`);
     }
     if (!sameDeal && next.phase !== "over") ev.push(ctx.t("table.newDeal", { n: next.deal_number + 1 }));
     return ev;
@@ -182,7 +182,7 @@ export default {
   dealEnd(prev, next, ctx) {
     if (!prev || next.previous_deals.length <= prev.previous_deals.length) return null;
     const d = next.previous_deals[next.previous_deals.length - 1];
-    return `<h3>${esc(ctx.t("table.dealSummary"))} – ${esc(ctx.t("table.deal"))} ${d.deal + 1}</h3>` + this.dealTable(next, ctx, [d]);
+    return `<h3>${esc(ctx.t("table.dealSummary"))} – ${esc(ctx.t("sw.dealN", { n: d.deal + 1 }))}</h3>` + this.dealTable(next, ctx, [d]);
   },
 
   dealTable(view, ctx, deals) {
@@ -190,7 +190,7 @@ export default {
     const head = ["", ...Array.from({ length: n }, (_, s) => ctx.name(s))];
     const rows = [];
     for (const d of deals) {
-      rows.push([`${ctx.t("table.deal")} ${d.deal + 1}`, ...d.points.map((p, s) => raw(`<b>${p}</b><small>${d.point_piles[s]} + ${Math.floor(d.unused_bonus[s] / 2)} (${esc(ctx.t("sw.unusedBonus"))}: ${d.unused_bonus[s]})</small>`))]);
+      rows.push([ctx.t("sw.dealN", { n: d.deal + 1 }), ...d.points.map((p, s) => raw(`<b>${p}</b><small>${d.point_piles[s]} + ${Math.floor(d.unused_bonus[s] / 2)} (${esc(ctx.t("sw.unusedBonus"))}: ${d.unused_bonus[s]})</small>`))]);
     }
     rows.push({ cls: "total", cells: [ctx.t("table.total"), ...view.scores.map(String)] });
     return table(head, rows);
