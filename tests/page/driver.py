@@ -7,6 +7,8 @@ import random
 import re
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .conftest import Server
 
 # What the page offers its player: choice buttons, pickable trick cards, legal hand cards.
@@ -44,7 +46,10 @@ def click_and_wait(page: Any, target: Any) -> None:
     picked (Stichling) or a refusal. A selector is looked up afresh, as the table redraws often."""
     before = version(page)
     if isinstance(target, str):
-        page.locator(target).first.click()
+        try:
+            page.locator(target).first.click(timeout=5_000)
+        except PlaywrightTimeout:
+            return  # the table moved on and took this offer away: look again
     else:
         target.click()
     page.wait_for_function(

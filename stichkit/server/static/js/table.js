@@ -225,8 +225,9 @@ export class LiveTable {
       this.renderState(msg, { view: held ? held.view : prev, legal: [], overlay: `<div class="deal-summary">${summary}</div>` });
       await sleep(paceHold * 2);
     }
+    const moved = !prevMsg || prevMsg.version !== msg.version || prevMsg.game_no !== msg.game_no;
     this.shown = msg;
-    this.selected = null;
+    if (moved || (this.selected && !(msg.view.hand || []).includes(this.selected))) this.selected = null;
     this.renderNow();
     const byOther = msg.last && msg.last.seat !== this.me;
     if (byOther && !fast && paceCard) await sleep(paceCard);
