@@ -304,6 +304,7 @@ export class LiveTable {
     }
     if (info.time_left !== null && info.time_left !== undefined && info.status === "playing")
       parts.push(`<span class="timer" id="timer" data-deadline="${Date.now() + info.time_left * 1000}">${esc(t("table.timeLeft", { s: Math.ceil(info.time_left) }))}</span>`);
+    if (info.spectators) parts.push(`<span class="muted">${esc(t("table.spectators", { n: info.spectators }))}</span>`);
     const mine = this.me !== null && info.seats[this.me];
     if (mine && mine.takeover)
       parts.push(`<span>${esc(t("table.botPlays", { name: this.view.seatName(this.me) }))}</span> <button type="button" class="small" data-cmd="reclaim">${esc(t("table.reclaim"))}</button>`);

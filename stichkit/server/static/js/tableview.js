@@ -7,6 +7,7 @@
 
 import { cardImage } from "./cards/common.js";
 import { esc } from "./dom.js";
+import { trickRow } from "./games/common.js";
 import { gameFor } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
@@ -361,19 +362,11 @@ export class TableView {
       this.setHtml("#last", `<p class="muted">${esc(t("table.noLastTrick"))}</p>`);
       return;
     }
-    const note = last.points !== undefined ? `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b>: ${last.points}</span>` : `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b></span>`;
+    const points = last.points !== undefined ? `: ${last.points}` : "";
     this.setHtml(
       "#last",
-      `<div class="trick-row">` +
-      last.plays
-        .map(
-          (p) =>
-            `<figure class="played${p.seat === last.winner ? " winner" : ""}${last.mark && last.mark === p.card ? " marked" : ""}">` +
-            (p.card ? ctx.card(p.card, { cls: "mini" }) : ctx.back({ cls: "mini" })) +
-            `<figcaption>${esc(ctx.name(p.seat))}</figcaption></figure>`,
-        )
-        .join("") +
-        `</div>${note}`,
+      trickRow(ctx, last.plays, { winner: last.winner, mark: last.mark }) +
+        `<span class="trick-note">${esc(t("table.wonBy"))} <b>${esc(ctx.name(last.winner))}</b>${points}</span>`,
     );
   }
 
