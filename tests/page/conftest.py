@@ -1,4 +1,7 @@
-"""The browser tests' shared pieces: one `stich serve` and one headless Chromium per session.
+"""The browser tests' shared pieces: one `stich serve` and one headless Chromium for all of them.
+
+Both live as long as this package's tests (scope "package"): Playwright's sync API holds an event
+loop while it runs, which must be gone before other tests call `asyncio.run`.
 
 Chromium is Debian's (`apt-get install chromium`), driven by Playwright for Python through
 `executable_path`; `make test` installs it where it can. Without it the tests skip with the
@@ -102,14 +105,14 @@ class Server:
             self.proc.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(tmp_path_factory.mktemp("page-server"))
     yield s
     s.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium; `make test` does it as root)")

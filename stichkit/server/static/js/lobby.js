@@ -163,7 +163,7 @@ export class Lobby {
   spec(form) {
     const f = form.elements;
     const name = f.name.value.trim();
-    if (!name) return { error: t("lobby.yourName") };
+    if (!name) return { error: t("lobby.needName") };
     const seats = ["human"];
     for (let s = 1; s < this.players; s++) seats.push(f[`seat${s}`].value);
     const options = {};

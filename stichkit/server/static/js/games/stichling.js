@@ -71,6 +71,8 @@ export default {
                   `<figure class="played${c.card === p.best ? " winner" : ""}" data-seat="${c.seat}">${ctx.card(c.card, { cls: "mini" })}<figcaption>${esc(ctx.name(c.seat))}</figcaption></figure>`,
               )
               .join("") +
+            // the places still open in this trick: it is full (and taken) at four cards
+            `<span class="slot" aria-hidden="true"></span>`.repeat(Math.max(0, 4 - p.cards.length)) +
             "</div></div>"
           );
         })
