@@ -32,6 +32,7 @@ function optionLabel(name) {
 }
 
 function choiceLabel(name, value) {
+  if (typeof value === "number") return t("table.seatN", { n: value + 1 });
   const key = `opt.${name}.${value}`;
   return has(key) ? t(key) : String(value);
 }

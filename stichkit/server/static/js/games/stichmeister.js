@@ -4,7 +4,7 @@
 // scoring cards did.
 
 import * as cards from "../cards/stichmeister.js";
-import { esc, table, trickRow, tricksList } from "./common.js";
+import { esc, raw, table, trickRow, tricksList } from "./common.js";
 
 const KIND_ORDER = { trump: 0, basic: 1, scoring: 2 };
 
@@ -60,7 +60,8 @@ export default {
     if (view.phase === "remove" && view.to_remove) return view.to_remove.cards;
     return view.trick.map((p) => ({ seat: p.seat, card: p.card, faceDown: p.face_down }));
   },
-  trickWinner: (view) => (view.phase === "remove" && view.to_remove ? view.to_remove.winner : null),
+  trickWinner: (view) =>
+    view.phase === "remove" && view.to_remove ? view.to_remove.winner : view.trick_winning ? view.trick_winning.seat : null,
 
   info(view, ctx) {
     const rules = view.active_rules
@@ -150,15 +151,20 @@ export default {
   },
 
   lastTrick(view) {
-    const tr = view.tricks[view.tricks.length - 1];
+    const tr = view.last_trick;
     if (!tr) return null;
-    return { plays: tr.cards, winner: tr.taker, mark: tr.removed };
+    return { plays: tr.cards, winner: tr.taker, mark: tr.removed, points: tr.value };
   },
 
   hold(prev, next) {
-    if (!prev || prev.round !== next.round || next.tricks.length <= prev.tricks.length) return null;
-    const tr = next.tricks[next.tricks.length - 1];
-    return { view: { ...next, phase: "play", trick: tr.cards.map((c) => ({ ...c, face_down: false })), to_remove: null }, winner: tr.taker, plays: tr.cards, mark: tr.removed };
+    const a = prev && prev.last_trick;
+    const b = next.last_trick;
+    if (!prev || !b || (a && a.round === b.round && a.leader === b.leader && JSON.stringify(a.cards) === JSON.stringify(b.cards))) return null;
+    const played = b.cards.map((c) => c.card);
+    const base =
+      prev.round === next.round ? next : { ...prev, hand: prev.hand.filter((c) => !played.includes(c)), hand_sizes: prev.hand_sizes.map((n) => Math.max(0, n - 1)) };
+    const trick = b.cards.map((c) => ({ ...c, face_down: false }));
+    return { view: { ...base, phase: "play", trick, trick_winning: null, to_remove: null }, winner: b.taker, plays: b.cards, mark: b.removed };
   },
 
   events(prev, next, ctx, held) {
@@ -166,7 +172,7 @@ export default {
     if (!prev) return ev;
     const sameRound = prev.round === next.round;
     if (sameRound && !prev.active_rules && next.active_rules) ev.push(ctx.t("sm.rulesShown", { rules: next.active_rules.map((r) => r.number).join(", ") }));
-    if (sameRound) {
+    if (sameRound || held) {
       const before = prev.trick.length;
       const plays = held ? held.plays : next.trick;
       for (const p of plays.slice(before)) ev.push(ctx.t("table.played", { name: ctx.name(p.seat), card: p.card ? ctx.cardName(p.card) : ctx.t("sm.faceDown") }));
@@ -183,30 +189,40 @@ export default {
     return ev;
   },
 
+  /** A finished round: its rule cards, then per seat the tricks, what each scoring card gave
+   * (from the view's `last_round`, while it is there) and the round's points. */
   roundSummary(view, ctx, r) {
     const n = view.scores.length;
     const head = ["", ...Array.from({ length: n }, (_, s) => ctx.name(s))];
-    const rows = [
-      [ctx.t("sm.tricksTaken"), ...r.tricks_taken.map(String)],
-      [ctx.t("sm.effect"), ...r.points.map((p, s) => { const d = p - r.tricks_taken[s]; return d > 0 ? `+${d}` : String(d); })],
-      { cls: "total", cells: [ctx.t("table.points"), ...r.points.map(String)] },
-    ];
-    return (
-      `<div class="rules compact">${r.rules.map((k) => ruleCard(ctx, k, { cls: "small" })).join("")}</div>` +
-      table(head, rows)
-    );
+    const signed = (p) => (p > 0 ? `+${p}` : String(p));
+    const rows = [[ctx.t("sm.tricksTaken"), ...r.tricks_taken.map(String)]];
+    if (r.scoring) {
+      if (r.trick_points && r.trick_points.some((p, s) => p !== r.tricks_taken[s]))
+        rows.push([ctx.t("sm.trickValues"), ...r.trick_points.map(String)]);
+      for (const sc of r.scoring) {
+        const rule = ruleOf(ctx, sc.rule);
+        rows.push([raw(`<b>${rule.number}</b> <small>${esc(ctx.lang === "en" ? rule.text_en : rule.text_de)}</small>`), ...sc.points.map(signed)]);
+      }
+    } else {
+      rows.push([ctx.t("sm.effect"), ...r.points.map((p, s) => signed(p - r.tricks_taken[s]))]);
+    }
+    rows.push({ cls: "total", cells: [ctx.t("table.points"), ...r.points.map(String)] });
+    return `<div class="rules compact">${r.rules.map((k) => ruleCard(ctx, k, { cls: "small" })).join("")}</div>` + table(head, rows);
   },
 
   dealEnd(prev, next, ctx) {
-    if (!prev || next.previous_rounds.length <= prev.previous_rounds.length) return null;
-    const r = next.previous_rounds[next.previous_rounds.length - 1];
+    const r = next.last_round;
+    if (!prev || !r || (prev.last_round && prev.last_round.round === r.round)) return null;
     return `<h3>${esc(ctx.t("sm.roundSummary", { n: r.round + 1 }))}</h3>` + this.roundSummary(next, ctx, r);
   },
 
   tricks(view, ctx) {
-    return tricksList(ctx, view.tricks, (tr) =>
+    // right after a round, its tricks are in last_round until the next round begins
+    const list = view.tricks.length || !view.last_round ? view.tricks : view.last_round.tricks;
+    return tricksList(ctx, list, (tr) =>
       trickRow(ctx, tr.cards, { winner: tr.winner, mark: tr.removed }) +
       `<span class="trick-note">${esc(ctx.t("table.wonBy"))} <b>${esc(ctx.name(tr.taker))}</b>` +
+      (tr.value !== undefined ? ` · ${esc(ctx.t("sm.value", { n: tr.value }))}` : "") +
       (tr.removed ? ` · ${esc(ctx.cardName(tr.removed))}: ${esc(ctx.t("sm.removed"))}` : "") +
       "</span>",
     );
@@ -215,7 +231,10 @@ export default {
   scores(view, ctx) {
     const n = view.scores.length;
     const rounds = view.previous_rounds
-      .map((r) => `<section class="round"><h3>${esc(ctx.t("sm.roundSummary", { n: r.round + 1 }))}</h3>${this.roundSummary(view, ctx, r)}</section>`)
+      .map((r) => {
+        const full = view.last_round && view.last_round.round === r.round ? view.last_round : r;
+        return `<section class="round"><h3>${esc(ctx.t("sm.roundSummary", { n: r.round + 1 }))}</h3>${this.roundSummary(view, ctx, full)}</section>`;
+      })
       .join("");
     const totals = table(["", ...Array.from({ length: n }, (_, s) => ctx.name(s))], [{ cls: "total", cells: [ctx.t("table.total"), ...view.scores.map(String)] }]);
     return rounds + totals;
