@@ -320,7 +320,6 @@ const DE = {
   "sm.rulesShown": "Aufgedeckte Regeln: {rules}",
   "sm.roundSummary": "Runde {n}: Wertung",
   "sm.effect": "Wirkung der Wertungskarten",
-  "sm.trickValues": "Wert der Stiche",
   "sm.value": "Wert {n}",
   "sm.removed": "entfernt",
 };
@@ -631,7 +630,6 @@ const EN = {
   "sm.rulesShown": "Rules revealed: {rules}",
   "sm.roundSummary": "Round {n}: scoring",
   "sm.effect": "Effect of the scoring cards",
-  "sm.trickValues": "Value of the tricks",
   "sm.value": "worth {n}",
   "sm.removed": "removed",
 };

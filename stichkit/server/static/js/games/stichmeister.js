@@ -197,8 +197,6 @@ export default {
     const signed = (p) => (p > 0 ? `+${p}` : String(p));
     const rows = [[ctx.t("sm.tricksTaken"), ...r.tricks_taken.map(String)]];
     if (r.scoring) {
-      if (r.trick_points && r.trick_points.some((p, s) => p !== r.tricks_taken[s]))
-        rows.push([ctx.t("sm.trickValues"), ...r.trick_points.map(String)]);
       for (const sc of r.scoring) {
         const rule = ruleOf(ctx, sc.rule);
         rows.push([raw(`<b>${rule.number}</b> <small>${esc(ctx.lang === "en" ? rule.text_en : rule.text_de)}</small>`), ...sc.points.map(signed)]);
