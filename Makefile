@@ -1,39 +1,51 @@
-# `make play` and `make test` work on a fresh machine: they make .venv and install what they need.
+# `make play`, `make serve` and `make test` work on a fresh machine: they make .venv and install
+# what each needs (play: the terminal extra; serve: the web extra; test: everything).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 
 .PHONY: play serve test lint typecheck bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+# One stamp per set of extras; pyproject.toml changes make them stale.
+$(VENV)/.installed-play: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[cli]"
+	touch $@
+
+$(VENV)/.installed-serve: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[cli,web]"
+	touch $@
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet torch==2.13.0  # the CPU wheel, before the rl-train extra asks for torch
 	$(BIN)/pip install --quiet -e ".[all,dev]"
-	touch $(STAMP)
+	touch $@ $(VENV)/.installed-play $(VENV)/.installed-serve
 
-play: $(STAMP)
+play: $(VENV)/.installed-play
 	$(BIN)/stich play jass
 
-serve: $(STAMP)
+serve: $(VENV)/.installed-serve
 	$(BIN)/stich serve $(ARGS)
 
-test: $(STAMP)
-	@# the browser tests drive Debian's Chromium: install it where we may (root), else they skip
-	@command -v chromium >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 || \
-		{ echo "make test: installing chromium for the browser tests"; apt-get update -qq && \
-		  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || true
+# tools/with-services starts PostgreSQL and Redis and finds Chromium for the tests that use
+# them (installing them where it may); STICHKIT_REQUIRE_SERVICES=1 makes a missing one an error.
+test: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	tools/with-services $(BIN)/pytest
 
-lint: $(STAMP)
+lint: $(VENV)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(VENV)/.installed
 	test -d .venv-bench || ($(PYTHON) -m venv .venv-bench && .venv-bench/bin/pip install --quiet -r bench/requirements.txt)
 	.venv-bench/bin/pip install --quiet -e .
 	.venv-bench/bin/python bench/jass_playout.py --deals 3000

@@ -4,9 +4,9 @@ Both live as long as this package's tests (scope "package"): Playwright's sync A
 loop while it runs, which must be gone before other tests call `asyncio.run`.
 
 Chromium is Debian's (`apt-get install chromium`), driven by Playwright for Python through
-`executable_path`; `make test` installs it where it can. Without it the tests skip with the
-reason, except when STICHKIT_TEST_CHROMIUM names the browser (.ci/run does): then a missing
-browser is a failure.
+`executable_path`; `make test` finds it (installing it where it can) through tools/with-services,
+which names it in STICHKIT_TEST_CHROMIUM. Without it the tests skip with the reason, except when
+STICHKIT_TEST_CHROMIUM names the browser: then a missing browser is a failure.
 """
 
 from __future__ import annotations

@@ -121,14 +121,14 @@ def running(server: Server) -> Iterator[Server]:
 def postgres_admin() -> str:
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV}=postgresql://user@host:5432/db (.ci/run does)")
+        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV}=postgresql://user@host:5432/db (make test does)")
     return url
 
 
 def redis_url() -> str:
     url = os.environ.get(REDIS_ENV)
     if not url:
-        pytest.skip(f"no Redis: set {REDIS_ENV}=redis://127.0.0.1:6379/0 (.ci/run does)")
+        pytest.skip(f"no Redis: set {REDIS_ENV}=redis://127.0.0.1:6379/0 (make test does)")
     return url
 
 

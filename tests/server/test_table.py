@@ -184,7 +184,11 @@ def test_bad_messages_get_errors_and_the_table_goes_on(server: Server) -> None:
             await flood.until(lambda m: False, timeout=20)
         assert flood.closed is not None and flood.closed[0] == 4429
         codes = [m.get("code") for m in flood.msgs if m["type"] == "error"]
-        assert codes and set(codes) == {"flood"} and len(codes) <= 5
+        assert codes and set(codes) == {"flood"}
+        # At most 5 flood errors in a row: on a slow machine the budget refills while the 400
+        # pings go out, so an allowed ping (its pong) may start a new run of errors.
+        runs = "".join("e" if m["type"] == "error" else "p" for m in flood.msgs if m["type"] in ("error", "pong"))
+        assert max(len(run) for run in runs.split("p")) <= 5, runs
 
         # The table and the server go on: the seat to move still plays.
         state = c.last_state()
