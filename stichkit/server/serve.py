@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"stich serve: {e}", file=sys.stderr)
         return EXIT_USAGE
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Alembic lists its plugins at INFO on every start; the migrations it runs still show.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     if args.migrate_only:
         try:
             upgrade(make_engine(url))
