@@ -11,6 +11,7 @@ values (`246`, `2-4-6`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -94,6 +95,9 @@ class StichlingRenderer(Renderer):
         status = self.trick_status(view, me)
         if status:
             parts.append(Text.from_markup(status))
+        last = view.get("last_trick")
+        if last is not None:
+            parts.append(self._last_trick(last, view, me))
         if log:
             parts.append(Text.from_markup("\n".join(log[-6:]), style="dim"))
         if me is not None:
@@ -294,6 +298,17 @@ class StichlingRenderer(Renderer):
             return "the tiles laid for the tricks your hand is likely to take"
         card, _, target = action.partition(">")
         return f"{card} onto {self._describe_targets(view, card, [target])}"
+
+    def _last_trick(self, t: dict[str, Any], view: View, me: int | None) -> Text:
+        """As Jass's line: the cards with who played them, who took the trick and the tile it turned up."""
+        earlier = "" if t["deal"] == view["deal_number"] else ", previous deal"
+        line = Text(f"Last trick (place {t['place']}, {colour_name(t['led'])} led{earlier}): ", style="dim")
+        for e in t["cards"]:
+            line.append(f"{self.seat_label(e['seat'], me)} ")
+            line.append_text(card_text(e["card"]))
+            line.append("  ")
+        line.append(f"→ {self.seat_name(t['winner'], me)} (tile {t['tile']} face up)")
+        return line
 
     def tricks(self, view: View, me: int | None) -> RenderableType:
         done = view["tricks"]

@@ -78,8 +78,10 @@ class StichwahlRenderer(Renderer):
         status = self.trick_status(view, me)
         if status:
             parts.append(Text.from_markup(status))
-        if view["tricks"]:
-            parts.append(Text.from_markup(self._trick_line(view["tricks"][-1], me, "Last trick")))
+        last = view.get("last_trick")
+        if last is not None:
+            label = "Last trick" if last["deal"] == view["deal_number"] else "Last trick (previous deal)"
+            parts.append(Text.from_markup(self._trick_line(last, me, label)))
         if log:
             parts.append(Text.from_markup("\n".join(log[-6:]), style="dim"))
         if me is not None:

@@ -44,9 +44,38 @@ def owner_of(cards: list[dict[str, Any]]) -> int:
     return int(cards[-best[1]]["seat"])
 
 
+def scan_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A `last_trick` of the previous deal names cards dealt again since (check_view checks it)."""
+    last = view["last_trick"]
+    earlier = last is not None and last["deal"] != view["deal_number"]
+    return {k: v for k, v in view.items() if not (k == "last_trick" and earlier)}
+
+
+def check_last_trick(state: State, view: dict[str, Any], fail: Any) -> None:
+    """The trick taken last, as all saw it: the deal's last taken trick, else the previous deal's."""
+    last = view["last_trick"]
+    if last is not None and last != state.view(None)["last_trick"]:
+        fail("last_trick differs between the seats' views")
+    if view["tricks"]:
+        t = view["tricks"][-1]
+        got = None if last is None else (last["place"], last["led"], last["winner"], last["cards"], last["deal"])
+        if got != (t["place"], t["led"], t["owner"], t["cards"], view["deal_number"]):
+            fail(f"last_trick {last} is not the deal's last trick {t}")
+        elif last["leader"] != t["cards"][0]["seat"] or last["tile"] != view["face_up"][t["owner"]]:
+            fail(f"last_trick {last}: leader or tile wrong")
+    elif view["deal_number"] == 0:
+        if last is not None:
+            fail(f"last_trick {last} before the first trick of the game")
+    elif last is None or last["deal"] != view["deal_number"] - 1:
+        fail(f"last_trick {last} is not the previous deal's last trick")
+    elif last["tile"] != view["previous_deals"][-1]["face_up"][last["winner"]]:
+        fail(f"last_trick {last}: its tile is not the winner's face-up tile of that deal")
+
+
 def check_view(state: State, seat: int | None, view: dict[str, Any], fail: Any) -> None:
     n = view["players"]
     deal = view["deal_number"]
+    check_last_trick(state, view, fail)
     for i, p in enumerate(view["places"]):
         if p is None:
             continue
@@ -121,6 +150,7 @@ STICHLING = Adapter(
     name="stichling",
     deck=deck,
     out_of_hand=out_of_hand,
+    scan_view=scan_view,
     check_view=check_view,
     check_scores=check_scores,
     check_sample=check_sample,

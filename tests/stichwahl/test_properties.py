@@ -60,11 +60,25 @@ def known_voids(view: dict[str, Any]) -> list[set[str]]:
 
 
 def scan_view(view: dict[str, Any]) -> dict[str, Any]:
-    """`draws`: the trump card was drawn in public and shuffled back, so it may be in any hand."""
-    return {k: v for k, v in view.items() if k != "draws"}
+    """`draws`: the trump card was drawn in public and shuffled back, so it may be in any hand; a
+    `last_trick` of the previous deal (its cards were shuffled back too; check_view checks it)."""
+    last = view["last_trick"]
+    earlier = last is not None and last["deal"] != view["deal_number"]
+    return {k: v for k, v in view.items() if k != "draws" and not (k == "last_trick" and earlier)}
 
 
 def check_view(state: State, seat: int | None, view: dict[str, Any], fail: Any) -> None:
+    last = view["last_trick"]
+    if view["tricks"]:
+        if last != {**view["tricks"][-1], "deal": view["deal_number"]}:
+            fail(f"last_trick {last} is not the deal's last trick {view['tricks'][-1]}")
+    elif view["deal_number"] == 0:
+        if last is not None:
+            fail(f"last_trick {last} before the first trick of the game")
+    elif last is None or last["deal"] != view["deal_number"] - 1 or last["next_leader"] is not None:
+        fail(f"last_trick {last} is not the previous deal's last trick")
+    if last is not None and last != state.view(None)["last_trick"]:
+        fail("last_trick differs between the seats' views")
     draws = view["draws"]
     if not draws or any(d[0] != "5" for d in draws[:-1]) or draws[-1][0] == "5":
         fail(f"draws {draws}: 5s are drawn again, the last draw is a family card")

@@ -55,6 +55,7 @@ class DealSummary(NamedTuple):
     taken: tuple[int, ...]
     face_up: tuple[int | None, ...]
     points: tuple[int, ...]
+    last_trick: Taken | None = None  # the deal's last full trick (`last_trick` shows it in the next deal)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -248,7 +249,8 @@ class StichlingState(State):
         """After 12 rounds: open tricks are discarded, each face-up tile scores (0 without a trick)."""
         face = tuple(self.face_up(s) for s in range(self._n))
         points = tuple(0 if f is None else f for f in face)
-        self._summaries.append(DealSummary(self._deal_no, self._starter, tuple(self._taken), face, points))
+        last = self._done[-1] if self._done else None
+        self._summaries.append(DealSummary(self._deal_no, self._starter, tuple(self._taken), face, points, last))
         for s in range(self._n):
             self._scores[s] += points[s]
         if self._deal_no == DEALS - 1:
@@ -500,6 +502,7 @@ class StichlingState(State):
                 {"place": i + 1, "led": COLOURS[led], "owner": owner, "cards": cards_json(cards)}
                 for i, cards, led, owner in self._done
             ],
+            "last_trick": self._last_trick_json(),
             "discarded": [
                 {"place": i + 1, "led": COLOURS[led], "owner": owner, "cards": cards_json(cards)}
                 for i, cards, led, owner in self._discarded
@@ -523,6 +526,23 @@ class StichlingState(State):
         """The tiles of `seat` turned up so far this deal, by position (public: each was shown)."""
         k = min(self._taken[seat], 3)
         return [tile_value(self._deal_no, self._orders[seat], i) for i in range(k)]
+
+    def _last_trick_json(self) -> dict[str, Any] | None:
+        """The trick taken last (full, to its owner), even when it closed the previous deal (as Jass):
+        its place, led colour, cards with their seats, who took it and the tile that turned up."""
+        if self._done:
+            deal, (i, cards, led, owner), tile = self._deal_no, self._done[-1], self.face_up(self._done[-1][3])
+        elif self._summaries and self._summaries[-1].last_trick is not None:
+            last = self._summaries[-1]
+            deal, (i, cards, led, owner) = last.number, last.last_trick  # type: ignore[misc]
+            tile = last.face_up[owner]
+        else:
+            return None
+        names = self._deck.names
+        return {
+            "deal": deal, "place": i + 1, "led": COLOURS[led], "leader": cards[0][0],
+            "cards": [{"seat": s, "card": names[c]} for s, c in cards], "winner": owner, "tile": tile,
+        }  # fmt: skip
 
     def clone(self) -> StichlingState:
         new = object.__new__(StichlingState)

@@ -126,6 +126,7 @@ class StichwahlState(State):
         self._winners: tuple[int, ...] = ()
         self._deal_no = -1
         self._starter = game.options["first_player"]
+        self._prev_last: Trick | None = None  # the previous deal's last trick (`last_trick` shows it)
         self._start_deal()
 
     # -- the flow of a deal ---------------------------------------------------------------------
@@ -267,6 +268,7 @@ class StichwahlState(State):
             self._phase = OVER
             self._player = -1
             return
+        self._prev_last = self._tricks[-1]
         self._start_deal()
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -399,7 +401,7 @@ class StichwahlState(State):
             len(self._log), tuple(self._scores), self._deals, self._winners, self._deal_no, self._starter,
             self._deal, self._trump, self._high, tuple(self._hands), self._pile_pos, tuple(self._picks),
             self._first, tuple(self._bonus), tuple(self._points), tuple(self._hidden), self._used, self._trick,
-            self._led, self._tricks, tuple(self._voids), self._leader, self._phase, self._player,
+            self._led, self._tricks, tuple(self._voids), self._leader, self._phase, self._player, self._prev_last,
         )  # fmt: skip
 
     def _restore(self, u: tuple[Any, ...]) -> None:
@@ -407,7 +409,7 @@ class StichwahlState(State):
             n_log, scores, self._deals, self._winners, self._deal_no, self._starter,
             self._deal, self._trump, self._high, hands, self._pile_pos, picks,
             self._first, bonus, points, hidden, self._used, self._trick,
-            self._led, self._tricks, voids, self._leader, self._phase, self._player,
+            self._led, self._tricks, voids, self._leader, self._phase, self._player, self._prev_last,
         ) = u  # fmt: skip
         self._legal = None
         del self._log[n_log:]
@@ -477,6 +479,7 @@ class StichwahlState(State):
             "led_family": _fam(led_family([c for _, c in self._trick])),
             "trick_winner": self._player if self._phase == PRIZE else None,
             "tricks": [self._trick_json(t) for t in self._tricks],
+            "last_trick": self._last_trick_json(),
             "point_piles": list(self._points),
             "from_draw_pile": list(self._hidden),
             "draw_pile": len(self._deal.pile) - self._pile_pos,
@@ -492,6 +495,14 @@ class StichwahlState(State):
         if seat is not None and seat == self.current_player:
             v["legal_actions"] = [a.text for a in self.legal_actions()]
         return v
+
+    def _last_trick_json(self) -> dict[str, Any] | None:
+        """The trick taken last (its prize chosen), even when it closed the previous deal (as Jass)."""
+        if self._tricks:
+            return {**self._trick_json(self._tricks[-1]), "deal": self._deal_no}
+        if self._prev_last is not None:
+            return {**self._trick_json(self._prev_last), "deal": self._deal_no - 1}
+        return None
 
     @staticmethod
     def _trick_json(t: Trick) -> dict[str, Any]:
