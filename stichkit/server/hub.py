@@ -238,12 +238,16 @@ class Hub:
                     seat_row = t.seats[s]
                     seat_row.name, seat_row.token_hash, seat_row.takeover, seat_row.takeover_hand = name, th, None, None
                     seat_row.rematch = False
-                    if status != t.status:
+                    started = status != t.status
+                    if started:
                         t.status = status
                         t.moved_at = now
                     t.rev += 1
                     t.refresh_presence(now)
-                    t.broadcast_table(now)
+                    if started:  # the game begins: every connection gets its state (its `legal`) now
+                        t.broadcast_state(now, t.last)
+                    else:
+                        t.broadcast_table(now)
                     await self._notify(t)
                     self._schedule(t)
                     return s, token
@@ -757,10 +761,14 @@ class Hub:
                 t.seat_bots = self._seat_bots(t.id, stored.seats)
                 if stored.status != t.status:
                     t.moved_at = now
+                started = stored.status == "playing" and t.status == "waiting"
                 t.status = stored.status
                 self._recount(t)
                 t.refresh_presence(now)
-                t.broadcast_table(now)
+                if started:  # another process seated the last player: the game begins here too
+                    t.broadcast_state(now, t.last)
+                else:
+                    t.broadcast_table(now)
         t.rev = stored.rev
         t.updated_at = stored.updated_at
         self._schedule(t)

@@ -41,6 +41,34 @@ def open_two(server: Server, **fields: Any) -> tuple[str, list[str]]:
     return t["id"], [server.join(t["id"], name)["token"] for name in ("Ueli", "Vreni")]
 
 
+def test_when_the_last_seat_is_taken_every_connection_gets_the_state_at_once(server: Server) -> None:
+    """Two seated players and two spectators wait at the table; the third player joins without
+    connecting. Everyone connected gets a `state` of the running game at once, the player to move
+    with its legal actions, without sending anything."""
+    t = server.open_table("stichling", ["human", "human", "human"], options={"first_player": 0})
+    tokens = [server.join(t["id"], name)["token"] for name in ("Anna", "Beat")]
+
+    async def go() -> None:
+        seated = [await Client.open(server, t["id"], tok) for tok in tokens]
+        watchers = [await Client.open(server, t["id"]) for _ in range(2)]
+        everyone = [*seated, *watchers]
+        for c in everyone:
+            first = await c.state()
+            assert first["table"]["status"] == "waiting" and first["legal"] == []
+            await c.drain(0.2)
+        server.join(t["id"], "Chasper")
+        playing = lambda m: m["type"] == "state" and m["table"]["status"] == "playing"  # noqa: E731
+        got = await asyncio.gather(*(c.until(playing, timeout=5) for c in everyone))
+        assert [m["seat"] for m in got] == [0, 1, None, None]
+        assert got[0]["table"]["turn"] == 0 and got[0]["legal"] and got[0]["legal"] == got[0]["view"]["legal_actions"]
+        assert all(m["legal"] == [] for m in got[1:]) and all(m["version"] == 0 for m in got)
+        assert [s["name"] for s in got[2]["table"]["seats"]] == ["Anna", "Beat", "Chasper"]
+        for c in everyone:
+            await c.close()
+
+    run(go())
+
+
 def test_an_absent_player_is_replaced_for_the_hand_and_gets_the_seat_back(server: Server) -> None:
     table, (tok0, tok1) = open_two(server, takeover="hand", grace=1)
     rng = random.Random(1)

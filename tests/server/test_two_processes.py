@@ -74,6 +74,25 @@ def play_across(a: Server, b: Server, notifications: str) -> None:
     assert record == a.get(f"/api/tables/{t['id']}/record").json()
 
 
+def starts_across(a: Server, b: Server) -> None:
+    """The last seat taken through b: a's connections get the running game's state at once."""
+    t = a.open_table("stichling", ["human", "human"], options={"first_player": 0})
+    token = a.join(t["id"], "Ann")["token"]
+
+    async def go() -> None:
+        ann, watcher = await Client.open(a, t["id"], token), await Client.open(a, t["id"])
+        for c in (ann, watcher):
+            assert (await c.state())["table"]["status"] == "waiting"
+        b.join(t["id"], "Bea")
+        playing = lambda m: m["type"] == "state" and m["table"]["status"] == "playing"  # noqa: E731
+        mine, seen = await asyncio.gather(ann.until(playing, 10), watcher.until(playing, 10))
+        assert mine["legal"] and seen["seat"] is None and seen["legal"] == []
+        for c in (ann, watcher):
+            await c.close()
+
+    run(go())
+
+
 def bots_move_on_when_their_process_dies(a: Server, b: Server) -> None:
     t = a.open_table("stichling", ["bot:random"] * 4)  # a owns it: a made it
     b_info = b.get(f"/api/tables/{t['id']}").json()
@@ -99,6 +118,7 @@ def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
         a, b = start_two(db, tmp_path, None)
         try:
             play_across(a, b, "PostgreSQL LISTEN/NOTIFY")
+            starts_across(a, b)
             bots_move_on_when_their_process_dies(a, b)
         finally:
             a.stop()
@@ -111,6 +131,7 @@ def test_two_processes_through_redis_play_together(tmp_path: Path) -> None:
         a, b = start_two(db, tmp_path, redis)
         try:
             play_across(a, b, "Redis pub/sub")
+            starts_across(a, b)
         finally:
             a.stop()
             b.stop()
