@@ -85,6 +85,20 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
         "actions": [dict(table_id="oldtable", game_no=1, version=v, seat=s, action=a, by="human" if s == 0 else "bot",
                          created_at=now) for v, (s, a) in enumerate(moves, 1)],
     }  # fmt: skip
+    # A game that an older server finished: it stored the seats before the human sat down.
+    done, ended = game.new_state(seed=98), []
+    while not done.is_terminal():
+        seat, action = done.current_player, done.legal_actions()[0].text
+        done.apply(action)
+        ended.append((seat, action))
+    rows["tables"].append({**rows["tables"][0], "id": "oldover", "status": "over", "version": len(ended)})
+    rows["seats"] += [{**x, "table_id": "oldover", "token_hash": None} for x in rows["seats"]]
+    rows["games"].append(dict(table_id="oldover", game_no=1, seed=98, status="over", started_at=now, finished_at=now,
+                              seats=[{"kind": "human", "name": None, "bot": None},
+                                     {"kind": "bot", "name": "random", "bot": "random"}],
+                              result={"scores": done.scores(), "winners": done.winners()}))  # fmt: skip
+    rows["actions"] += [dict(table_id="oldover", game_no=1, version=v, seat=s, action=a, by="bot", created_at=now)
+                        for v, (s, a) in enumerate(ended, 1)]  # fmt: skip
     with engine.begin() as conn:
         for name, values in rows.items():
             conn.execute(insert(md.tables[name]), values)
@@ -108,8 +122,15 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
         run(play_on())
         with sqlite3.connect(tmp_path / "old.db") as conn:
             assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (migrate.HEAD,)
-            stored = conn.execute("SELECT action FROM actions WHERE version <= 7 ORDER BY version").fetchall()
+            stored = conn.execute(
+                "SELECT action FROM actions WHERE table_id = 'oldtable' AND version <= 7 ORDER BY version"
+            ).fetchall()
         assert [a for (a,) in stored] == [a for _, a in moves]
+        # Its record and replay name the player: the table's seats, while it is still at that game.
+        record = server.get("/api/tables/oldover/record").json()
+        assert [(s["name"], s.get("names")) for s in record["seats"]] == [("Olga", ["Olga"]), ("random", None)]
+        assert server.get("/api/tables/oldover/replay").json()["seats"] == record["seats"]
+        assert stichkit.replay(record).is_terminal()
     finally:
         server.stop()
 

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 import websockets
 
+import stichkit
+
 from .harness import Client, Server, run
 
 Pred = Callable[[dict[str, Any]], bool]
@@ -57,7 +59,7 @@ def test_when_the_last_seat_is_taken_every_connection_gets_the_state_at_once(ser
             assert first["table"]["status"] == "waiting" and first["legal"] == []
             await c.drain(0.2)
         server.join(t["id"], "Chasper")
-        playing = lambda m: m["type"] == "state" and m["table"]["status"] == "playing"  # noqa: E731
+        playing = lambda m: m["type"] == "state" and m["table"]["status"] == "playing"
         got = await asyncio.gather(*(c.until(playing, timeout=5) for c in everyone))
         assert [m["seat"] for m in got] == [0, 1, None, None]
         assert got[0]["table"]["turn"] == 0 and got[0]["legal"] and got[0]["legal"] == got[0]["view"]["legal_actions"]
@@ -202,6 +204,8 @@ def test_a_player_who_leaves_is_replaced_for_good_and_the_seat_can_be_taken(serv
         w = await Client.open(server, table, joined["token"])
         st = await w.state()
         assert seat_of(st, 1)["name"] == "Walter" and seat_of(st, 1)["takeover"] is None
+        over: Pred = lambda m: m["table"]["status"] == "over"
+        await asyncio.gather(play_until(a, over, rng), play_until(w, over, rng))
         await a.close()
         await w.close()
 
@@ -209,6 +213,43 @@ def test_a_player_who_leaves_is_replaced_for_good_and_the_seat_can_be_taken(serv
     # The token that was given up opens nothing any more.
     r = server.post(f"/api/tables/{table}/leave", headers={"Authorization": f"Bearer {tok1}"})
     assert r.status_code == 401
+    # The record names who began at each seat, and in `names` everyone who held it, in order.
+    want = [
+        {"seat": 0, "kind": "human", "name": "Ueli", "bot": None, "names": ["Ueli"]},
+        {"seat": 1, "kind": "human", "name": "Vreni", "bot": None, "names": ["Vreni", "Walter"]},
+    ]
+    assert server.get(f"/api/tables/{table}/record").json()["seats"] == want
+    assert server.get(f"/api/tables/{table}/replay").json()["seats"] == want
+
+
+def test_a_finished_games_record_and_replay_name_whoever_sat(server: Server) -> None:
+    """The seats are stored when the table opens, before anyone sits; the names come with the
+    players. Someone who sits down and leaves again before play does not stay in the record."""
+    t = server.open_table("stichwahl", ["human", "human", "bot:random"], options={"target": 3})
+    gone = server.join(t["id"], "Anna", seat=0)["token"]
+    assert server.post(f"/api/tables/{t['id']}/leave", headers={"Authorization": f"Bearer {gone}"}).status_code == 200
+    tokens = [server.join(t["id"], name, seat=i)["token"] for i, name in enumerate(("Berta", "Carl"))]
+    rng = random.Random(6)
+
+    async def go() -> None:
+        players = [await Client.open(server, t["id"], tok) for tok in tokens]
+        for c in players:
+            await c.state()
+        over: Pred = lambda m: m["table"]["status"] == "over"
+        await asyncio.gather(*(play_until(c, over, rng) for c in players))
+        for c in players:
+            await c.close()
+
+    run(go())
+    record = server.get(f"/api/tables/{t['id']}/record").json()
+    replay = server.get(f"/api/tables/{t['id']}/replay").json()
+    games = server.get(f"/api/tables/{t['id']}/games").json()["games"]
+    for seats in (record["seats"], replay["seats"]):
+        assert [(s["seat"], s["kind"], s["name"]) for s in seats] == [(0, "human", "Berta"), (1, "human", "Carl"),
+                                                                      (2, "bot", "random")]  # fmt: skip
+        assert [s.get("names") for s in seats] == [["Berta"], ["Carl"], None]
+    assert [s["name"] for s in games[0]["seats"]] == ["Berta", "Carl", "random"]
+    assert stichkit.replay(record).record() == {k: v for k, v in record.items() if k != "seats"}
 
 
 def test_the_move_timer_moves_for_a_silent_player(server: Server) -> None:

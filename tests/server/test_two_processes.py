@@ -84,7 +84,7 @@ def starts_across(a: Server, b: Server) -> None:
         for c in (ann, watcher):
             assert (await c.state())["table"]["status"] == "waiting"
         b.join(t["id"], "Bea")
-        playing = lambda m: m["type"] == "state" and m["table"]["status"] == "playing"  # noqa: E731
+        playing = lambda m: m["type"] == "state" and m["table"]["status"] == "playing"
         mine, seen = await asyncio.gather(ann.until(playing, 10), watcher.until(playing, 10))
         assert mine["legal"] and seen["seat"] is None and seen["legal"] == []
         for c in (ann, watcher):

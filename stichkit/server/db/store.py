@@ -45,8 +45,12 @@ class Seat:
     rematch: bool = False
 
     def public(self) -> dict[str, Any]:
-        """Who sat here, as a game's seat list keeps it (no token)."""
-        return {"kind": self.kind, "name": self.name, "bot": self.bot}
+        """Who sat here, as a game's seat list keeps it (no token). A human seat also lists in
+        `names` everyone who held it during the game, in order (see `Store.claim_seat`)."""
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "bot": self.bot}
+        if self.kind == "human":
+            out["names"] = [self.name] if self.name else []
+        return out
 
 
 @dataclass(frozen=True)
@@ -277,8 +281,29 @@ class Store:
                                            SeatRow.token_hash.is_(None))
             )  # fmt: skip
             status = "playing" if row.status == "waiting" and not free else row.status
+            if row.status != "over":
+                self._seat_in_game(s, table_id, row.game_no, seat, name, row.status == "waiting")
             self._bump(s, table_id, at, status=status)
             return status
+
+    def _seat_in_game(self, s: Session, table_id: str, game_no: int, seat: int, name: str | None,
+                      before_play: bool) -> None:  # fmt: skip
+        """Keep the game's seat list (its record's and replay's names) with who sits there. Before
+        play the seat's name is simply who holds it now; a seat that changes hands during play
+        keeps the name of who began the game and adds each newcomer to `names`."""
+        game = s.get(GameRow, (table_id, game_no), with_for_update=True)
+        if game is None or not 0 <= seat < len(game.seats):
+            return
+        seats = [dict(x) for x in game.seats]
+        entry = seats[seat]
+        names = list(entry.get("names") or ([entry["name"]] if entry.get("name") else []))
+        if before_play:
+            names = [name] if name else []
+        elif name:
+            names.append(name)
+        entry["names"] = names
+        entry["name"] = names[0] if names else None
+        game.seats = seats  # a new list: the JSON column is written again
 
     def release_seat(self, table_id: str, seat: int, token_hash: str, takeover: str | None, at: float) -> bool:
         """Give a seat up (its token stops working); during play `takeover` says who plays on."""
@@ -290,6 +315,9 @@ class Store:
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 return False
+            row = s.get(TableRow, table_id)
+            if row is not None and row.status == "waiting":  # nobody has played from this seat yet
+                self._seat_in_game(s, table_id, row.game_no, seat, None, True)
             self._bump(s, table_id, at)
             return True
 

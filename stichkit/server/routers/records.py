@@ -76,10 +76,22 @@ def games(table_id: str, session: SessionDep) -> dict[str, Any]:
 
 @router.get("/{table_id}/record")
 def record(table_id: str, session: SessionDep, game: int | None = GameNo) -> dict[str, Any]:
-    """The engine's record of a finished game: `stichkit.replay(record)` rebuilds it."""
+    """The engine's record of a finished game (`stichkit.replay(record)` rebuilds it), with the
+    server's `seats`: who sat where (see `Store.claim_seat` for a seat that changed hands)."""
     table, row = finished_game(session, table_id, game)
     state, _ = replayed(session, table, row)
-    return state.record()
+    return {**state.record(), "seats": seats_of(table, row)}
+
+
+def seats_of(table: TableRow, game: GameRow) -> list[dict[str, Any]]:
+    """The game's seats. A game finished by an older server kept no human names (it stored the
+    seats before anyone sat): while the table is still at that game, they come from its seats."""
+    out = [{"seat": i, **s} for i, s in enumerate(game.seats)]
+    if table.game_no == game.game_no:
+        for s, now in zip(out, table.seats, strict=False):
+            if s["kind"] == "human" and s.get("name") is None and now.name is not None:
+                s["name"], s["names"] = now.name, [now.name]
+    return out
 
 
 _REPLAYS: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
@@ -112,7 +124,7 @@ def replay(table_id: str, session: SessionDep, game: int | None = GameNo) -> dic
         frames.append(frame(a.version, a))
     out = {
         "table": table.id, "game_no": row.game_no, "game": table.game, "options": table.options,
-        "seats": [{"seat": i, **s} for i, s in enumerate(row.seats)], "result": row.result, "frames": frames,
+        "seats": seats_of(table, row), "result": row.result, "frames": frames,
     }  # fmt: skip
     with _REPLAYS_LOCK:
         _REPLAYS[key] = out
