@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 import stichkit
 from stichkit import Action, Game, IllegalActionError, NotationError, State, StichkitError, UndoError
+from stichkit.core import ILLEGAL_CODES
 
 Chooser = Callable[[Sequence[Any]], Any]
 
@@ -351,6 +352,21 @@ def check_apply_undo(ctx: Context, state: State, action: Action) -> None:
     assert_same(ctx, state, snap, f"apply({action}) + undo()")
 
 
+def check_code(ctx: Context, state: State, e: IllegalActionError, attempt: Any) -> None:
+    """Every refusal has a code of its own from the documented list (never the catch-all
+    `illegal`) and params a client can read: a JSON object of plain values."""
+    ctx.check(
+        e.code in ILLEGAL_CODES and e.code != "illegal",
+        lambda: f"IllegalActionError for {attempt!r} has code {e.code!r}, not one of ILLEGAL_CODES: {e}",
+        state,
+    )
+    ctx.check(
+        isinstance(e.params, dict) and json_roundtrips(e.params),
+        lambda: f"IllegalActionError for {attempt!r}: params {e.params!r} are not a JSON object",
+        state,
+    )
+
+
 def check_illegal(ctx: Context, state: State, rng: random.Random) -> None:
     """Every action id not in the legal list, and notation garbage, raise IllegalActionError (a
     StichkitError) with a message, and change nothing."""
@@ -366,6 +382,7 @@ def check_illegal(ctx: Context, state: State, rng: random.Random) -> None:
                 state.apply(attempt)
             except IllegalActionError as e:
                 ctx.check(str(e).strip(), f"IllegalActionError for {attempt!r} has no message", state)
+                check_code(ctx, state, e, attempt)
             else:
                 ctx.fail(f"illegal action {attempt!r} (not in {[str(x) for x in snap.legal]}) was accepted", state)
             ctx.check(state == snap.copy, f"rejected {attempt!r} changed the state", state)
@@ -382,6 +399,7 @@ def check_illegal(ctx: Context, state: State, rng: random.Random) -> None:
             state.apply(g)
         except IllegalActionError as e:
             ctx.check(str(e).strip(), f"IllegalActionError for {g!r} has no message", state)
+            check_code(ctx, state, e, g)
         except Exception as e:  # any other exception type is the failure we report
             ctx.fail(f"apply({g!r}) raised {type(e).__name__}: {e}, not IllegalActionError", state)
         else:

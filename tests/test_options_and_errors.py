@@ -399,3 +399,42 @@ def test_record_result_not_an_object(result):
     rec["result"] = result
     with pytest.raises(stichkit.RecordError, match="result"):
         stichkit.replay(rec)
+
+
+def test_every_refusal_code_is_documented_with_its_params() -> None:
+    """docs/api.md lists every code of stichkit.core.ILLEGAL_CODES (clients translate from it);
+    the property tests (tests/invariants.py, check_code) see every game's refusals use them."""
+    from pathlib import Path
+
+    from stichkit.core import ILLEGAL_CODES
+
+    doc = (Path(__file__).parent.parent / "docs" / "api.md").read_text()
+    listed = [line.split("`")[1] for line in doc.splitlines() if line.startswith("| `")]
+    assert [c for c in ILLEGAL_CODES if c not in listed] == []
+    e = stichkit.IllegalActionError("plain")
+    assert (e.code, e.params) == ("illegal", {})
+    with pytest.raises(stichkit.NotationError) as info:
+        stichkit.load_game("stichling").new_state(seed=1).apply("Z9>new")
+    assert info.value.code == "unknown_action" and info.value.params == {"action": "'Z9>new'"}
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "moves", "bad", "code", "params"),
+    [
+        ("jass", {}, ["trump:H"], "trump:S", "not_legal_now", {"expected": "play", "seat": 0}),
+        ("stichwahl", {"players": 2}, [], "lead:1", "not_legal_now", {"expected": "first_bonus", "seat": 0}),
+        ("stichling", {"players": 2}, [], "G1>new", "not_legal_now", {"expected": "order", "seat": 0}),
+        ("stichmeister", {"players": 3}, [], "rule:99", "unknown_action", {"action": "'rule:99'"}),
+    ],
+)
+def test_a_refusal_carries_its_code_and_params_and_keeps_its_message(
+    game: str, options: dict[str, object], moves: list[str], bad: str, code: str, params: dict[str, object]
+) -> None:
+    state = stichkit.load_game(game, **options).new_state(seed=3)
+    for m in moves:
+        state.apply(m)
+    with pytest.raises(stichkit.IllegalActionError) as info:
+        state.apply(bad)
+    assert (info.value.code, info.value.params) == (code, params)
+    assert str(info.value).startswith(bad) or code == "unknown_action"
+    assert json.loads(json.dumps(info.value.params)) == params

@@ -1,13 +1,22 @@
 """The game protocol shared by all games: actions, options, states, records, errors."""
 
 from .action import Action
-from .errors import DealError, IllegalActionError, OptionError, RecordError, StichkitError, UndoError
+from .errors import (
+    ILLEGAL_CODES,
+    DealError,
+    IllegalActionError,
+    OptionError,
+    Reason,
+    RecordError,
+    StichkitError,
+    UndoError,
+)
 from .game import Game, NotationError, State
 from .options import Option
 from .record import replay
 from .registry import game_names, load_game
 
 __all__ = [
-    "Action", "DealError", "Game", "IllegalActionError", "NotationError", "Option", "OptionError",
-    "RecordError", "State", "StichkitError", "UndoError", "game_names", "load_game", "replay",
+    "ILLEGAL_CODES", "Action", "DealError", "Game", "IllegalActionError", "NotationError", "Option", "OptionError",
+    "Reason", "RecordError", "State", "StichkitError", "UndoError", "game_names", "load_game", "replay",
 ]  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reprlib
+from typing import Any
 
 QUOTE_LIMIT = 80  # characters of a user's input that an error message repeats
 
@@ -15,8 +16,75 @@ class OptionError(StichkitError):
     """An unknown game, an unknown option, or a value the option does not allow."""
 
 
+# Every `IllegalActionError.code`, with what it means (docs/api.md lists them with their params).
+# A code is stable: clients translate it; the English message may be reworded.
+ILLEGAL_CODES: dict[str, str] = {
+    "illegal": "refused for a reason without a code of its own (the message says why)",
+    "unknown_action": "not an action of this game: unknown notation, an id out of range, not an action at all",
+    "game_over": "the game is over; nothing more can be played",
+    "not_your_turn": "a move by a seat whose turn it is not (in a position given as moves)",
+    "not_legal_now": "an action of another phase: `expected` says what is to be done now",
+    "not_held": "the seat to move does not hold this card (often a card of another seat)",
+    "must_follow": "the led suit (family, colour) must be followed: `suit`, and the `cards` that follow",
+    "must_follow_or_trump": "Jass: follow the led `suit` (`cards`) or play a trump (`trumps`)",
+    "must_follow_trump": "Jass: trump was led, and trump (`suit`) must be followed with one of `cards`",
+    "no_undertrump": "Jass: `card` is a trump lower than `best`, the trump in the trick, and other cards are held",
+    "already_pushed": "Jass: the partner already pushed; this seat must choose trump",
+    "mode_not_played": "Jass: the trump `mode` is not played in this `profile`",
+    "not_your_bonus": "Stichwahl: `card` is not one of the seat's bonus cards",
+    "bonus_no_flip": "Stichwahl: `card`'s bonus does not flip the marker",
+    "bonus_no_trump": "Stichwahl: `card`'s bonus does not change trump to `suit`",
+    "already_trump": "Stichwahl: `suit` is trump already",
+    "own_card_prize": "Stichwahl: the trick's winner may not choose its own card as the prize",
+    "not_in_trick": "`card` is not in the trick (Stichwahl's prize, Stich-Meister's card to remove)",
+    "no_such_seat": "Stichwahl: there is no `seat` to lead",
+    "no_free_place": "Stichling: `card` cannot open a new trick: all four places are taken",
+    "no_trick_there": "Stichling: no trick is open on `place`",
+    "no_throw_off_free_place": "Stichling: `card` may not be thrown off onto `place` (`led`): a place is free",
+    "no_throw_off_can_follow": (
+        "Stichling: `card` may not be thrown off onto `place` (`led`): it can follow `suit` on `places`"
+    ),
+    "rule_not_held": "Stich-Meister: the seat does not hold rule card `rule`; it holds `held`",
+    "already_picked": "Stich-Meister: `card` is already picked",
+    "trump_not_broken": "Stich-Meister: `card` is a trump, and trump may not be led before one was played (`rule`)",
+    "trump_cannot_follow": "Stich-Meister: `card` is a trump and does not follow `suit` ('trump' or a suit letter)",
+    "must_beat": "Stich-Meister: `card` does not beat the highest face-up card; beat it with one of `cards` (`rule`)",
+    "must_trump": "Stich-Meister: `suit` cannot be followed, so a trump must be played (`rule`)",
+}
+
+
+class Reason(str):
+    """An illegal action's English message that also carries its `code` and `params`: the rules'
+    explanations return one, so one function writes the text and the code together."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str, **params: Any) -> Reason:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = params
+        return self
+
+    def prefixed(self, prefix: str) -> Reason:
+        """The same reason after `prefix` (the action's text, a move's number)."""
+        return Reason(prefix + self, self.code, **self.params)
+
+
 class IllegalActionError(StichkitError):
-    """An action that the rules do not allow now; the message says why. The state is unchanged."""
+    """An action that the rules do not allow now; the message says why. The state is unchanged.
+
+    `code` (one of ILLEGAL_CODES) and `params` (JSON values) say the same for a program: a client
+    translates the reason from them. A `Reason` message brings its own code and params."""
+
+    default_code = "illegal"
+
+    def __init__(self, message: str, code: str | None = None, params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        if code is None and isinstance(message, Reason):
+            code, params = message.code, message.params
+        self.code: str = code or self.default_code
+        self.params: dict[str, Any] = dict(params or {})
 
 
 class UndoError(StichkitError):

@@ -22,7 +22,9 @@ SEED_LIMIT = 2**64  # seeds are whole numbers with -SEED_LIMIT < seed < SEED_LIM
 
 
 class NotationError(IllegalActionError):
-    """Text that is not the notation of any action of this game."""
+    """Text that is not the notation of any action of this game (code `unknown_action`)."""
+
+    default_code = "unknown_action"
 
 
 class Game(ABC):
@@ -66,11 +68,16 @@ class Game(ABC):
         if isinstance(text, Action):
             return self._own(text)
         if not isinstance(text, str):
-            raise NotationError(f"an action is an Action or its notation text, not {type(text).__name__}")
+            raise NotationError(
+                f"an action is an Action or its notation text, not {type(text).__name__}",
+                params={"type": type(text).__name__},
+            )
         key = text.strip()
         found = self._by_text.get(key) or self._by_text.get(key.lower())
         if found is None:
-            raise NotationError(f"{quote(text)} is not a {self.name} action; {self.notation_help()}")
+            raise NotationError(
+                f"{quote(text)} is not a {self.name} action; {self.notation_help()}", params={"action": quote(text)}
+            )
         return found
 
     def notation_help(self) -> str:
@@ -80,18 +87,23 @@ class Game(ABC):
         i = action.id
         if 0 <= i < len(self.actions) and self.actions[i] == action:
             return self.actions[i]
-        raise NotationError(f"{quote(action)} is not an action of {self.name}")
+        raise NotationError(f"{quote(action)} is not an action of {self.name}", params={"action": quote(action)})
 
     def action_id(self, action: Action | str) -> int:
         if isinstance(action, str):
             return self.parse_action(action).id
         if isinstance(action, Action):
             return self._own(action).id
-        raise NotationError(f"an action is an Action or its notation text, not {type(action).__name__}")
+        raise NotationError(
+            f"an action is an Action or its notation text, not {type(action).__name__}",
+            params={"type": type(action).__name__},
+        )
 
     def action_from_id(self, i: int) -> Action:
         if type(i) is not int or not 0 <= i < len(self.actions):
-            raise NotationError(f"action id {quote(i)} is out of range 0..{len(self.actions) - 1}")
+            raise NotationError(
+                f"action id {quote(i)} is out of range 0..{len(self.actions) - 1}", params={"id": quote(i)}
+            )
         return self.actions[i]
 
     @abstractmethod

@@ -18,6 +18,7 @@ from pettingzoo.utils.env import ObsType
 
 import stichkit
 from stichkit.core import IllegalActionError, State
+from stichkit.core.errors import quote
 
 from .rewards import Rewards
 
@@ -101,7 +102,11 @@ class StichkitAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
             return
         state = self.state
         if not isinstance(action, int | np.integer) or not 0 <= int(action) < self.game.num_actions:
-            raise IllegalActionError(f"action {action!r} is no action id; ids are 0..{self.game.num_actions - 1}")
+            raise IllegalActionError(
+                f"action {action!r} is no action id; ids are 0..{self.game.num_actions - 1}",
+                "unknown_action",
+                {"id": quote(action)},
+            )
         state.apply(self.game.actions[int(action)])  # raises IllegalActionError and changes nothing
         self._cumulative_rewards[agent] = 0.0
         for a, r in zip(self.possible_agents, self._rewards.step(state), strict=True):

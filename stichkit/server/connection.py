@@ -11,6 +11,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from stichkit.core import IllegalActionError
+
 CLOSE_GOING_AWAY = 1001
 CLOSE_REVOKED = 4401
 CLOSE_SLOW = 4408
@@ -51,8 +53,12 @@ class Client:
     def send_obj(self, obj: dict[str, Any]) -> None:
         self.send(dumps(obj))
 
-    def error(self, code: str, reason: str, ref: Any = None) -> None:
+    def error(self, code: str, reason: str, ref: Any = None, why: IllegalActionError | None = None) -> None:
+        """An error message; for a move the engine refused (`why`), also the engine's code and params
+        (`reason_code`, `reason_params`), from which a client writes the reason in its own language."""
         msg: dict[str, Any] = {"type": "error", "code": code, "reason": reason}
+        if why is not None:
+            msg["reason_code"], msg["reason_params"] = why.code, why.params
         if ref is not None:
             msg["ref"] = ref
         self.send_obj(msg)

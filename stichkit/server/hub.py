@@ -351,7 +351,7 @@ class Hub:
                 a = t.game.parse_action(action)
                 t.state.apply(a)
             except IllegalActionError as e:
-                client.error("illegal", str(e), ref=ref)
+                client.error("illegal", str(e), ref=ref, why=e)
                 return
             refusal = await self._commit(t, client.seat, a.text, "human")
             if refusal is not None:

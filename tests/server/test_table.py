@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import websockets
 
+from stichkit.core import ILLEGAL_CODES
 from stichkit.server.tokens import hash_token
 
 from .harness import Client, Server, run
@@ -102,12 +103,24 @@ def test_refused_moves_change_nothing(server: Server) -> None:
             await c.send({**msg, "id": "try"})
             e = await next_error(c)
             assert e["code"] == code and reason in e["reason"] and e["ref"] == "try", (msg, e)
+            if code == "illegal":  # the engine's own code and params beside its reason
+                assert (e["reason_code"], e["reason_params"]) == ("unknown_action", {"action": "'Z99'"})
+            else:
+                assert "reason_code" not in e and "reason_params" not in e
         hand = states[turn]["view"]["hand"]
         not_legal = [card for card in hand if card not in legal]
         if not_legal:  # a card of the hand that the rules refuse now: the engine's reason
             await mover.send({"type": "act", "action": not_legal[0], "version": v})
             e = await next_error(mover)
             assert e["code"] == "illegal" and e["reason"]
+            assert e["reason_code"] in ILLEGAL_CODES and isinstance(e["reason_params"], dict)
+        # The first bonus card named from another seat's hand: "not_held", with the card and the seat.
+        assert states[turn]["view"]["phase"] == "first_bonus"
+        other_card = states[1 - turn]["view"]["hand"][0]
+        await mover.send({"type": "act", "action": f"bonus:{other_card}", "version": v})
+        e = await next_error(mover)
+        assert (e["code"], e["reason_code"], e["reason_params"]) == ("illegal", "not_held",
+                                                                     {"card": other_card, "seat": turn})  # fmt: skip
         info = server.get(f"/api/tables/{table}").json()
         assert info["version"] == v and info["turn"] == turn
         await asyncio.sleep(0.2)

@@ -40,12 +40,16 @@ def new_position(game: Jass, seat: int, hand: Sequence[str], moves: Sequence[tup
     trump = -1
     for i, move in enumerate(moves):
         if not isinstance(move, tuple | list) or len(move) != 2 or type(move[0]) is not int or not 0 <= move[0] < 4:
-            raise IllegalActionError(f"move {i}: {move!r} is not (seat 0..3, action)")
+            raise IllegalActionError(f"move {i}: {move!r} is not (seat 0..3, action)", "unknown_action", {"move": i})
         who, text = move
         action = game.parse_action(text)
         if action.id < 36:
             if trump < 0:
-                raise IllegalActionError(f"move {i}: {action} is played before trump is chosen")
+                raise IllegalActionError(
+                    f"move {i}: {action} is played before trump is chosen",
+                    "not_legal_now",
+                    {"expected": "trump", "move": i},
+                )
             plays.append((who, action.id))
         elif action.text != "push":
             trump = action.id - 36
@@ -80,13 +84,18 @@ def new_position(game: Jass, seat: int, hand: Sequence[str], moves: Sequence[tup
     for i, (who, text) in enumerate(moves):
         if state.current_player != who:
             to_move = "nobody (the game is over)" if state.current_player is None else f"seat {state.current_player}"
-            raise IllegalActionError(f"move {i}: seat {who} plays {text}, but it is the turn of {to_move}")
+            raise IllegalActionError(
+                f"move {i}: seat {who} plays {text}, but it is the turn of {to_move}", "not_your_turn",
+                {"move": i, "seat": who, "turn": state.current_player},
+            )  # fmt: skip
         try:
             state.apply(text)
         except IllegalActionError as e:
-            raise IllegalActionError(f"move {i}: seat {who}: {e}") from None
+            raise IllegalActionError(f"move {i}: seat {who}: {e}", e.code, {**e.params, "move": i}) from None
         if state.deals_played > 1 and i < len(moves) - 1:
-            raise IllegalActionError(f"move {i + 1}: the deal is over; a position is one deal")
+            raise IllegalActionError(
+                f"move {i + 1}: the deal is over; a position is one deal", "game_over", {"move": i + 1}
+            )
     return state
 
 

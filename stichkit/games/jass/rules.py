@@ -8,6 +8,8 @@ rules, and so does the trump a later trump must not go under (`next_reference`).
 
 from __future__ import annotations
 
+from stichkit.core.errors import Reason
+
 from .cards import ALL_CARDS, DECK, JACK, MODE_NAMES, SUIT_MASK, SUIT_NAMES_DE, SUITS, TRUMP_ORDER, TRUMPS_ABOVE
 
 BOUR_BIT = tuple(1 << (t * 9 + JACK) for t in range(4))
@@ -74,11 +76,11 @@ def suit_name(suit: int) -> str:
     return f"{SUIT_NAMES_DE[suit]} ({SUITS[suit]})"
 
 
-def why_not(card: int, hand: int, trick_len: int, led: int, mode: int, best_trump: int) -> str:
-    """Why `card` may not be played now (assumes it may not)."""
+def why_not(card: int, hand: int, trick_len: int, led: int, mode: int, best_trump: int) -> Reason:
+    """Why `card` may not be played now (assumes it may not), with its code and params."""
     name = DECK.names[card]
     if not hand >> card & 1:
-        return f"you do not hold {name}"
+        return Reason(f"you do not hold {name}", "not_held", card=name)
     suit = card // 9
 
     def held(m: int) -> str:
@@ -86,19 +88,31 @@ def why_not(card: int, hand: int, trick_len: int, led: int, mode: int, best_trum
 
     if mode < 4 and led == mode:
         trumps = hand & SUIT_MASK[mode] & ~BOUR_BIT[mode]
-        return f"trump {suit_name(mode)} was led: you must follow trump ({held(trumps)})"
+        return Reason(
+            f"trump {suit_name(mode)} was led: you must follow trump ({held(trumps)})",
+            "must_follow_trump", card=name, suit=SUITS[mode], cards=DECK.notation(trumps),
+        )  # fmt: skip
     if mode < 4 and suit == mode and best_trump >= 0:
-        return (
+        return Reason(
             f"undertrumping is not allowed: {name} is lower than {DECK.names[best_trump]} in the trick, "
-            f"and you hold other cards"
-        )
+            f"and you hold other cards",
+            "no_undertrump", card=name, best=DECK.names[best_trump],
+        )  # fmt: skip
     follow = hand & SUIT_MASK[led]
+    cards = DECK.notation(follow)
     if mode < 4:
         # Name the trumps only when one may be played: a hand without trumps (or with only
         # trumps below the one in the trick) has no trump to play.
         trumps = hand & SUIT_MASK[mode]
         playable = trumps & TRUMPS_ABOVE[mode][best_trump] if best_trump >= 0 else trumps
         if playable:
-            return f"you must follow {suit_name(led)} ({held(follow)}) or play a trump ({held(playable)})"
-        return f"you must follow {suit_name(led)} ({held(follow)})"
-    return f"you must follow {suit_name(led)} ({held(follow)}); {MODE_NAMES[mode]} has no trump"
+            return Reason(
+                f"you must follow {suit_name(led)} ({held(follow)}) or play a trump ({held(playable)})",
+                "must_follow_or_trump", card=name, suit=SUITS[led], cards=cards, trumps=DECK.notation(playable),
+            )  # fmt: skip
+        return Reason(f"you must follow {suit_name(led)} ({held(follow)})", "must_follow",
+                      card=name, suit=SUITS[led], cards=cards)  # fmt: skip
+    return Reason(
+        f"you must follow {suit_name(led)} ({held(follow)}); {MODE_NAMES[mode]} has no trump",
+        "must_follow", card=name, suit=SUITS[led], cards=cards,
+    )  # fmt: skip

@@ -14,7 +14,7 @@ from typing import Any
 
 from stichkit.cards import bits
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, UndoError
+from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 from stichkit.core.sampling import deal_constrained
 
@@ -344,25 +344,29 @@ class JassState(State):
         else:
             self._choose_trump(a - TRUMP_ACTION)
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: int) -> Reason:
         phase = self._phase
         text = ACTION_TEXTS[a]
         if phase == OVER:
-            return f"{text}: the game is over"
-        who = f"seat {self._player}"
+            return Reason(f"{text}: the game is over", "game_over")
+        p = self._player
+        who = f"seat {p}"
         if phase in (TRUMP, PUSHED):
             if a < 36:
-                return f"{text}: {who} must first choose trump ({self._choices_text()})"
+                return Reason(f"{text}: {who} must first choose trump ({self._choices_text()})", "not_legal_now",
+                              expected="trump", seat=p)  # fmt: skip
             if a == PUSH:
-                return f"push: {who}'s partner already pushed; {who} must choose trump ({self._choices_text()})"
-            return f"{text}: {MODE_NAMES[a - TRUMP_ACTION]} is not played in the {self._profile.name} profile"
+                return Reason(f"push: {who}'s partner already pushed; {who} must choose trump ({self._choices_text()})",
+                              "already_pushed", seat=p)  # fmt: skip
+            return Reason(f"{text}: {MODE_NAMES[a - TRUMP_ACTION]} is not played in the {self._profile.name} profile",
+                          "mode_not_played", mode=MODES[a - TRUMP_ACTION], profile=self._profile.name)  # fmt: skip
         if a >= 36:
-            return f"{text}: trump is already chosen ({MODE_NAMES[self._trump]}); play a card"
-        hand = self._hands[self._player]
+            return Reason(f"{text}: trump is already chosen ({MODE_NAMES[self._trump]}); play a card", "not_legal_now",
+                          expected="play", seat=p)  # fmt: skip
+        hand = self._hands[p]
         if not hand >> a & 1:  # usually a card of another seat, played out of turn
-            return f"{text}: seat {self._player}, whose turn it is, does not hold {text}"
-        reason = why_not(a, hand, len(self._trick), self._led, self._trump, self._best_trump)
-        return f"{text}: {reason}"
+            return Reason(f"{text}: seat {p}, whose turn it is, does not hold {text}", "not_held", card=text, seat=p)
+        return why_not(a, hand, len(self._trick), self._led, self._trump, self._best_trump).prefixed(f"{text}: ")
 
     def _choices_text(self) -> str:
         return ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask()))

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import COLOUR_NAMES, StichlingDeck
+from stichkit.core.errors import Reason
+
+from .cards import COLOUR_NAMES, COLOURS, StichlingDeck
 
 NEW = 4  # target "new": open a trick on the lowest free place
 PLACES = 4
@@ -63,21 +65,31 @@ def targets_by_colour(places: Places) -> tuple[tuple[int, ...], ...]:
     return tuple(m or ALL_PLACES for m in matching)
 
 
-def why_not(colour: int, target: int, places: Places, card_text: str) -> str:
-    """Why a card of `colour` may not go to `target` (assumed not among `colour_targets`)."""
+def why_not(colour: int, target: int, places: Places, card_text: str) -> Reason:
+    """Why a card of `colour` may not go to `target` (assumed not among `colour_targets`), with its
+    code and params."""
     if target == NEW:
-        return f"{card_text} cannot open a new trick: all four trick places are taken"
+        return Reason(f"{card_text} cannot open a new trick: all four trick places are taken", "no_free_place",
+                      card=card_text)  # fmt: skip
     trick = places[target]
     if trick is None:
-        return f"{card_text} cannot go onto place {target + 1}: no trick is open there (open one with {card_text}>new)"
+        return Reason(
+            f"{card_text} cannot go onto place {target + 1}: no trick is open there (open one with {card_text}>new)",
+            "no_trick_there", card=card_text, place=target + 1,
+        )  # fmt: skip
     led = COLOUR_NAMES[trick.led]
     if any(t is None for t in places):
-        return f"{card_text} may not be thrown off onto place {target + 1} ({led} led): it can open a new trick"
-    own = [str(i + 1) for i, t in enumerate(places) if t is not None and t.led == colour]
-    return (
+        return Reason(
+            f"{card_text} may not be thrown off onto place {target + 1} ({led} led): it can open a new trick",
+            "no_throw_off_free_place", card=card_text, place=target + 1, led=COLOURS[trick.led],
+        )  # fmt: skip
+    own = [i + 1 for i, t in enumerate(places) if t is not None and t.led == colour]
+    return Reason(
         f"{card_text} may not be thrown off onto place {target + 1} ({led} led): "
-        f"it can follow {COLOUR_NAMES[colour]} on place {', '.join(own)}"
-    )
+        f"it can follow {COLOUR_NAMES[colour]} on place {', '.join(map(str, own))}",
+        "no_throw_off_can_follow", card=card_text, place=target + 1, led=COLOURS[trick.led], suit=COLOURS[colour],
+        places=own,
+    )  # fmt: skip
 
 
 def add_card(trick: OpenTrick | None, seat: int, card: int, deck: StichlingDeck) -> OpenTrick:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, UndoError
+from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 
 from .cards import COLOURS, DEALS, HAND_SIZE, ORDER_TEXTS, ORDERS, TILES, StichlingDeck, position_after, tile_value
@@ -377,20 +377,23 @@ class StichlingState(State):
         else:
             self._undo.append(record)
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: int) -> Reason:
         text = self.game.actions[a].text
         if self._phase == OVER:
-            return f"{text}: the game is over"
-        who = f"seat {self._player}"
+            return Reason(f"{text}: the game is over", "game_over")
+        p = self._player
+        who = f"seat {p}"
         if a >= self._order_base:
-            return f"{text}: {who} has laid out their tiles for this deal; now a card is played"
+            return Reason(f"{text}: {who} has laid out their tiles for this deal; now a card is played",
+                          "not_legal_now", expected="play", seat=p)  # fmt: skip
         if self._phase == ORDER:
-            return f"{text}: {who} must first lay out their score tiles ({ORDER_TEXTS[0]} … {ORDER_TEXTS[-1]})"
+            return Reason(f"{text}: {who} must first lay out their score tiles ({ORDER_TEXTS[0]} … {ORDER_TEXTS[-1]})",
+                          "not_legal_now", expected="order", seat=p)  # fmt: skip
         card, target = divmod(a, TARGETS)
         name = self._deck.names[card]
-        if not self._hands[self._player] >> card & 1:
-            return f"{text}: {who}, whose turn it is, does not hold {name}"
-        return f"{text}: {why_not(self._deck.colour[card], target, self._places, name)}"
+        if not self._hands[p] >> card & 1:
+            return Reason(f"{text}: {who}, whose turn it is, does not hold {name}", "not_held", card=name, seat=p)
+        return why_not(self._deck.colour[card], target, self._places, name).prefixed(f"{text}: ")
 
     def _snapshot(self, n_log: int) -> tuple[Any, ...]:
         """Everything, for undoing a move that ends a deal (the other moves keep a small record)."""

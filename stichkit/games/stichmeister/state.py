@@ -18,7 +18,7 @@ from typing import Any
 
 from stichkit.cards import bits
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, UndoError
+from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 
 from .cards import ALL_CARDS, DECK, names
@@ -513,11 +513,11 @@ class StichMeisterState(State):
             return str(e)
         return "" if self._legal_mask() >> a & 1 else self._why_illegal(a)
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: int) -> Reason:
         text = ACTION_TEXTS[a]
         phase = self._phase
         if phase == OVER:
-            return f"{text}: the game is over"
+            return Reason(f"{text}: the game is over", "game_over")
         p = self._player
         who = f"seat {p}"
         wants = {
@@ -526,32 +526,38 @@ class StichMeisterState(State):
             PLAY: "play a card",
             REMOVE: "remove a card of the trick (remove:CARD)",
         }[phase]
+
+        def not_now(why: str) -> Reason:
+            return Reason(f"{text}: {why}", "not_legal_now", expected=PHASE_NAMES[phase], seat=p)
+
         if phase == CHOOSE:
             if RULE_ACTION <= a < 120:
                 hand = ", ".join(f"rule:{k}" for k in self._rule_hands[p])
-                return f"{text}: {who} does not hold rule card {a - RULE_ACTION + 1}; it holds {hand}"
-            return f"{text}: {who} must first {wants}"
+                return Reason(f"{text}: {who} does not hold rule card {a - RULE_ACTION + 1}; it holds {hand}",
+                              "rule_not_held", rule=a - RULE_ACTION + 1, held=list(self._rule_hands[p]))  # fmt: skip
+            return not_now(f"{who} must first {wants}")
         rules = self.rules()
         assert rules is not None
         if phase == SETUP:
             ph = rules.phases[self._phase_idx]
             prefix = ph.action
             if not (PICK_ACTION[prefix] <= a < PICK_ACTION[prefix] + 60):
-                return f"{text}: {who} must pick {ph.count} card(s) with {prefix}:CARD (rule {ph.rule}, {ph.kind})"
+                return not_now(f"{who} must pick {ph.count} card(s) with {prefix}:CARD (rule {ph.rule}, {ph.kind})")
             c = a - PICK_ACTION[prefix]
             if self._picks[p] >> c & 1:
-                return f"{text}: {DECK.names[c]} is already picked"
-            return f"{text}: {who} does not hold {DECK.names[c]}"
+                return Reason(f"{text}: {DECK.names[c]} is already picked", "already_picked", card=DECK.names[c])
+            return Reason(f"{text}: {who} does not hold {DECK.names[c]}", "not_held", card=DECK.names[c], seat=p)
         if phase == REMOVE:
             if a < REMOVE_ACTION:
-                return f"{text}: {who} won the trick and must first {wants} (rule 34)"
-            return f"{text}: {DECK.names[a - REMOVE_ACTION]} is not in the trick just won"
+                return not_now(f"{who} won the trick and must first {wants} (rule 34)")
+            name = DECK.names[a - REMOVE_ACTION]
+            return Reason(f"{text}: {name} is not in the trick just won", "not_in_trick", card=name)
         if a >= 60:
-            return f"{text}: it is the trick play; {who} must {wants}"
+            return not_now(f"it is the trick play; {who} must {wants}")
         if not self._hands[p] >> a & 1:
-            return f"{text}: seat {p}, whose turn it is, does not hold {text}"
+            return Reason(f"{text}: seat {p}, whose turn it is, does not hold {text}", "not_held", card=text, seat=p)
         reason = why_not(a, self._hands[p], self.visible_trick(), rules, self.trumps(), self.trumps_broken())
-        return f"{text}: {reason}"
+        return reason.prefixed(f"{text}: ")
 
     def _snapshot(self) -> tuple[Any, ...]:
         """The position as immutable values (undo restores it; clones share it), with the round's

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stichkit.cards import bits
+from stichkit.core.errors import Reason
 
 from .cards import DECK, SUIT_MASK, SUIT_NAMES, suit_of, value_of
 from .rules import RoundRules
@@ -89,36 +90,50 @@ def legal_plays(hand: int, visible: Sequence[int], rules: RoundRules, trumps: Tr
     return hand
 
 
-def why_not(card: int, hand: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps, broken: bool) -> str:
-    """Why `card` (held) may not be played now; "" if it may."""
+LEGAL = Reason("", "")  # why_not's answer for a card that may be played (falsy, as "")
+
+
+def why_not(card: int, hand: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps, broken: bool) -> Reason:
+    """Why `card` (held) may not be played now, with its code and params; "" (LEGAL) if it may."""
     name = DECK.names[card]
     is_trump = bool(trumps.mask >> card & 1)
     if not visible:
         if rules.trump_lead_needs_break and not broken and is_trump and hand & ~trumps.mask:
             n = rule_of(rules, "no_trump_lead_until_broken")
-            return f"{name} is a trump, and trump may not be led before a trump was played this round (rule {n})"
-        return ""
+            return Reason(
+                f"{name} is a trump, and trump may not be led before a trump was played this round (rule {n})",
+                "trump_not_broken", card=name, rule=n,
+            )  # fmt: skip
+        return LEGAL
     ref = reference(visible, rules)
     cls = card_class(ref, trumps)
     ref_name = class_name(ref, trumps)
+    ref_code = "trump" if trumps.mask >> ref & 1 else DECK.suits[suit_of(ref)]
     which = "the last face-up card" if rules.follow_last_card else "the led card"
     same = hand & cls
     if same:
+        follow = DECK.notation(same)
         if not cls >> card & 1:
             if is_trump:
-                return f"{name} is a trump and cannot follow {ref_name}; you must follow {ref_name} ({which})"
-            return f"you must follow {ref_name} ({which}), and {name} is {class_name(card, trumps)}"
+                return Reason(f"{name} is a trump and cannot follow {ref_name}; you must follow {ref_name} ({which})",
+                              "trump_cannot_follow", card=name, suit=ref_code, cards=follow)  # fmt: skip
+            return Reason(f"you must follow {ref_name} ({which}), and {name} is {class_name(card, trumps)}",
+                          "must_follow", card=name, suit=ref_code, cards=follow)  # fmt: skip
         if rules.must_beat:
             up = same & _beaters(cls, visible, rules, trumps)
             if up and not up >> card & 1:
                 n = rule_of(rules, "must_beat")
                 beat = " ".join(DECK.notation(up))
-                return f"{name} does not beat the highest face-up {ref_name}; you must beat it (rule {n}): {beat}"
-        return ""
+                return Reason(
+                    f"{name} does not beat the highest face-up {ref_name}; you must beat it (rule {n}): {beat}",
+                    "must_beat", card=name, rule=n, cards=DECK.notation(up),
+                )  # fmt: skip
+        return LEGAL
     if rules.must_trump and hand & trumps.mask and not is_trump:
         n = rule_of(rules, "must_trump")
-        return f"you cannot follow {ref_name}, so you must play a trump (rule {n})"
-    return ""
+        return Reason(f"you cannot follow {ref_name}, so you must play a trump (rule {n})", "must_trump",
+                      card=name, suit=ref_code, rule=n)  # fmt: skip
+    return LEGAL
 
 
 def inferred_voids(card: int, visible: Sequence[int], rules: RoundRules, trumps: Trumps, broken: bool) -> int:

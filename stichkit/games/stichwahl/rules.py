@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stichkit.core.errors import Reason
+
 from .cards import FAMILIES, FAMILY_MASK, FAMILY_NAMES, FAMILY_OF, FIVE_MASK, NAMES, VALUE_OF
 
 
@@ -31,13 +33,13 @@ def legal_cards(hand: int, led: int) -> int:
     return same | (hand & FIVE_MASK) if same else hand
 
 
-def why_not(card: int, hand: int, led: int) -> str:
-    """Why `card` may not be played from `hand` (it is held)."""
-    return (
-        f"must follow {FAMILY_NAMES[led]} ({FAMILIES[led]}) with "
-        + " ".join(NAMES[c] for c in range(32) if hand >> c & FAMILY_MASK[led] >> c & 1)
-        + " or play a 5"
-    )
+def why_not(card: int, hand: int, led: int) -> Reason:
+    """Why `card` may not be played from `hand` (it is held), with its code and params."""
+    cards = [NAMES[c] for c in range(32) if hand >> c & FAMILY_MASK[led] >> c & 1]
+    return Reason(
+        f"must follow {FAMILY_NAMES[led]} ({FAMILIES[led]}) with " + " ".join(cards) + " or play a 5",
+        "must_follow", card=NAMES[card], suit=FAMILIES[led], cards=cards,
+    )  # fmt: skip
 
 
 def trick_winner(cards: Sequence[int], trump: int, high: bool) -> int:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from stichkit.cards import bit_list, bits
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, UndoError
+from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 from stichkit.core.sampling import deal_constrained
 
@@ -345,11 +345,11 @@ class StichwahlState(State):
         else:
             self._choose_leader(a - LEAD_ACT)
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: int) -> Reason:
         text = self.game.actions[a].text
         phase = self._phase
         if phase == OVER:
-            return f"{text}: the game is over"
+            return Reason(f"{text}: the game is over", "game_over")
         p = self._player
         who = f"seat {p}"
         need = {
@@ -358,40 +358,47 @@ class StichwahlState(State):
             PRIZE: f"{who} won the trick and must choose the prize (prize:CARD, a card another player played)",
             LEAD: f"{who} played an unchosen 5 and must choose who leads next (lead:SEAT)",
         }[phase]
+
+        def not_now(why: str) -> Reason:
+            return Reason(f"{text}: {why}", "not_legal_now", expected=PHASE_NAMES[phase], seat=p)
+
         if a < BONUS_ACT:
             if phase != PLAY:
-                return f"{text}: {need}"
+                return not_now(need)
             if not self._hands[p] >> a & 1:
-                return f"{text}: {who}, whose turn it is, does not hold {text}"
-            return f"{text}: " + why_not(a, self._hands[p], led_family([c for _, c in self._trick]))
+                return Reason(f"{text}: {who}, whose turn it is, does not hold {text}", "not_held", card=text, seat=p)
+            return why_not(a, self._hands[p], led_family([c for _, c in self._trick])).prefixed(f"{text}: ")
         if a < FLIP_ACT:
             if phase != PICK:
-                return f"{text}: the first bonus cards are chosen only at the start of a deal; {need}"
-            return f"{text}: {who} does not hold {NAMES[a - BONUS_ACT]}"
+                return not_now(f"the first bonus cards are chosen only at the start of a deal; {need}")
+            name = NAMES[a - BONUS_ACT]
+            return Reason(f"{text}: {who} does not hold {name}", "not_held", card=name, seat=p)
         if a < PRIZE_ACT:
             if phase != PLAY:
-                return f"{text}: bonus cards are used only on your turn before playing a card; {need}"
+                return not_now(f"bonus cards are used only on your turn before playing a card; {need}")
             card = a - FLIP_ACT if a < TRUMP_ACT else (a - TRUMP_ACT) // 4
             name = NAMES[card]
             if card not in self._bonus[p]:
-                return f"{text}: {name} is not one of {who}'s bonus cards"
+                return Reason(f"{text}: {name} is not one of {who}'s bonus cards", "not_your_bonus", card=name, seat=p)
             kind = self._table.kind[card]
             if a < TRUMP_ACT:
-                return f"{text}: {self._table.describe(card)} does not flip the marker"
+                return Reason(f"{text}: {self._table.describe(card)} does not flip the marker", "bonus_no_flip",
+                              card=name)  # fmt: skip
             fam = (a - TRUMP_ACT) % 4
             if kind != TRUMP or not self._table.trump_to[card] >> fam & 1:
-                return f"{text}: {self._table.describe(card)} does not change trump to {FAMILY_NAMES[fam]}"
-            return f"{text}: {FAMILY_NAMES[fam]} is trump already"
+                return Reason(f"{text}: {self._table.describe(card)} does not change trump to {FAMILY_NAMES[fam]}",
+                              "bonus_no_trump", card=name, suit=FAMILIES[fam])  # fmt: skip
+            return Reason(f"{text}: {FAMILY_NAMES[fam]} is trump already", "already_trump", suit=FAMILIES[fam])
         if a < LEAD_ACT:
             if phase != PRIZE:
-                return f"{text}: no trick waits for its prize; {need}"
+                return not_now(f"no trick waits for its prize; {need}")
             card = a - PRIZE_ACT
             if any(c == card for s, c in self._trick if s == p):
-                return f"{text}: the winner may not choose their own card"
-            return f"{text}: {NAMES[card]} is not in the trick"
+                return Reason(f"{text}: the winner may not choose their own card", "own_card_prize", card=NAMES[card])
+            return Reason(f"{text}: {NAMES[card]} is not in the trick", "not_in_trick", card=NAMES[card])
         if phase != LEAD:
-            return f"{text}: {need}"
-        return f"{text}: there is no seat {a - LEAD_ACT}"
+            return not_now(need)
+        return Reason(f"{text}: there is no seat {a - LEAD_ACT}", "no_such_seat", seat=a - LEAD_ACT)
 
     def _snapshot(self) -> tuple[Any, ...]:
         """Every field that changes during a game, as immutable values (undo restores from it).
