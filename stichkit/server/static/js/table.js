@@ -4,6 +4,7 @@
 
 import { api, TableSocket } from "./api.js";
 import { $, copy, dialog, esc, sleep, toast } from "./dom.js";
+import { reasonText } from "./games/common.js";
 import { t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 import { TableView } from "./tableview.js";
@@ -177,7 +178,10 @@ export class LiveTable {
   onError(msg) {
     this.busy = false;
     if (msg.code === "stale") return;
-    const reason = msg.reason || msg.code || "";
+    // An illegal move: the reason in the page's language from the engine's code and params; the
+    // engine's English message for a code the page has no text for.
+    const own = msg.code === "illegal" ? reasonText(this.view.game, this.view.ctx(), msg.reason_code, msg.reason_params) : null;
+    const reason = own || msg.reason || msg.code || "";
     const text = msg.code === "illegal" ? t("table.illegal", { reason }) : t("table.refused", { reason });
     this.view.setMessage(text, "error");
     this.view.shake(this.lastClicked);

@@ -9,7 +9,7 @@ import { cardImage } from "./cards/common.js";
 import { esc } from "./dom.js";
 import { trickRow } from "./games/common.js";
 import { gameFor } from "./games/index.js";
-import { lang, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 
 /** Where each seat sits, counted from the bottom seat onwards (seat + 1 sits on the left). */
@@ -87,6 +87,7 @@ export class TableView {
   ctx() {
     const ctx = {
       t,
+      has,
       lang: lang(),
       me: this.me,
       n: this.n,

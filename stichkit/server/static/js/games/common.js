@@ -72,3 +72,26 @@ export function scoreBar(value, target, cls = "") {
   const pct = Math.max(0, Math.min(100, (100 * value) / Math.max(1, target)));
   return `<div class="bar ${cls}" role="progressbar" aria-valuemin="0" aria-valuemax="${target}" aria-valuenow="${value}"><span style="width:${pct.toFixed(1)}%"></span></div>`;
 }
+
+/**
+ * An illegal move's reason in the page's language, from the engine's `reason_code` and
+ * `reason_params` (docs/api.md lists them); null for a code without a text here (the caller then
+ * shows the engine's own message).
+ */
+export function reasonText(game, ctx, code, params) {
+  const key = `err.${code}`;
+  if (!code || !ctx.has(key)) return null;
+  const card = (c) => (typeof c === "string" ? ctx.cardName(c) : String(c));
+  const suit = (s) => (game.suitName ? game.suitName(s, ctx) : s) || s;
+  const seat = (s) => (Number.isInteger(s) && s >= 0 && s < ctx.n ? ctx.name(s) : String(s));
+  const out = {};
+  for (const [k, v] of Object.entries(params || {})) {
+    if (k === "card" || k === "best") out[k] = card(v);
+    else if (k === "cards" || k === "trumps") out[k] = Array.isArray(v) ? v.map(card).join(", ") : String(v);
+    else if (k === "suit" || k === "led") out[k] = suit(v);
+    else if ((k === "seat" || k === "turn") && code !== "no_such_seat") out[k] = seat(v);
+    else if (k === "expected") out[k] = ctx.has(`err.expected.${v}`) ? ctx.t(`err.expected.${v}`) : String(v);
+    else out[k] = Array.isArray(v) ? v.join(", ") : String(v);
+  }
+  return ctx.t(key, out);
+}

@@ -81,6 +81,7 @@ export default {
   },
   back: (ctx) => cards.backSVG(ctx.t("table.trick")),
   cardName: (card, ctx) => cards.cardName(card, ctx.deck, ctx.lang),
+  suitName: (suit, ctx) => cards.suitName(ctx.deck, suit, ctx.lang),
   isTrump: (view, card) => view.trump && view.trump.length === 1 && card[0] === view.trump,
   dealKey: (view) => view.deal_number,
   dealLabel: (view, ctx) => ctx.t("jass.dealN", { n: view.deal_number + 1 }),

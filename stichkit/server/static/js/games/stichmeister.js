@@ -52,6 +52,7 @@ export default {
   svg: (card, ctx, opts = {}) => cards.cardSVG(card, { lang: ctx.lang, trump: opts.trump }),
   back: (ctx) => cards.backSVG(ctx.t("sm.faceDown")),
   cardName: (card, ctx) => cards.cardName(card, ctx.lang),
+  suitName: (suit, ctx) => (suit === "trump" ? ctx.t("err.trump") : cards.NAMES[ctx.lang][suit]),
   isTrump: (view, card) => view.trump.includes(card),
   dealKey: (view) => view.round,
   dealLabel: (view, ctx) => ctx.t("sm.round", { n: view.round + 1, m: view.rounds }),
