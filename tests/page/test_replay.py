@@ -75,3 +75,26 @@ def test_a_replay_before_the_end_says_when_it_can_be_seen(server: Server, new_pa
     page.goto(f"{server.url}/tables/{table}?replay=1")
     page.wait_for_selector(".notice")
     assert "läuft noch" in (page.text_content(".notice") or "")
+
+
+def test_stichwahl_and_stichling_show_the_last_trick_across_a_deal(server: Server, new_page: NewPage) -> None:
+    """At the first frame of the second deal, no trick of that deal is taken yet: the side panel
+    shows the first deal's last trick (the views' last_trick), with who took it."""
+    page = new_page()
+    for game, seats, options in (
+        ("stichling", ["bot:random"] * 2, {}),
+        ("stichwahl", ["bot:random"] * 2, {"target": 12}),
+    ):
+        table = finished_game(server, game, seats, options)
+        frames = server.get(f"/api/tables/{table}/replay")["frames"]
+        second = next(i for i, f in enumerate(frames) if f["view"]["deal_number"] == 1)
+        last = frames[second]["view"]["last_trick"]
+        assert last["deal"] == 0 and frames[second]["view"]["tricks"] == []
+        page.goto(f"{server.url}/tables/{table}?replay=1")
+        page.wait_for_selector("#replay-bar .replay-controls")
+        page.keyboard.press("PageDown")
+        assert frame_shown(page) == second
+        shown = page.eval_on_selector_all("#last [data-card]", "es => es.map(e => e.dataset.card)")
+        plays = last["cards"] if game == "stichling" else last["plays"]
+        assert shown == [p["card"] for p in plays], game
+        assert (page.text_content("#last .trick-note b") or "").strip()  # who took it

@@ -43,6 +43,7 @@ export default {
   svg: (card, ctx) => cards.cardSVG(card, { lang: ctx.lang }),
   back: (ctx) => cards.backSVG(ctx.t("table.trick")),
   cardName: (card, ctx) => cards.cardName(card, ctx.lang),
+  suitName: (suit, ctx) => colourName(suit, ctx),
   dealKey: (view) => view.deal_number,
   dealLabel: (view, ctx) => ctx.t("sl.deal", { n: view.deal_number + 1, m: view.deals }),
 
@@ -153,23 +154,30 @@ export default {
   },
 
   lastTrick(view) {
-    const tr = view.tricks[view.tricks.length - 1];
+    // The trick taken last, also the previous deal's until a trick of the new deal is taken.
+    const tr = view.last_trick;
     if (!tr) return null;
-    const best = tr.cards.find((c) => c.seat === tr.owner && c.card[0] === tr.led);
-    return { plays: tr.cards, winner: tr.owner, mark: best ? best.card : null, place: tr.place };
+    const best = tr.cards.find((c) => c.seat === tr.winner && c.card[0] === tr.led);
+    return { plays: tr.cards, winner: tr.winner, mark: best ? best.card : null, place: tr.place };
   },
 
   hold(prev, next) {
-    if (!prev || prev.deal_number !== next.deal_number || next.tricks.length <= prev.tricks.length) return null;
-    const tr = next.tricks[next.tricks.length - 1];
-    const places = next.places.slice();
-    places[tr.place - 1] = { place: tr.place, led: tr.led, owner: tr.owner, best: null, cards: tr.cards };
-    return { view: { ...next, places }, winner: tr.owner, plays: tr.cards, place: tr.place };
+    const tr = next.last_trick;
+    const was = prev && prev.last_trick;
+    if (!prev || !tr || (was && was.deal === tr.deal && JSON.stringify(was.cards) === JSON.stringify(tr.cards))) return null;
+    // A trick just taken: on its place once more. The deal's last one is shown on the deal's table,
+    // whose hands are empty by then.
+    const sameDeal = prev.deal_number === next.deal_number;
+    const base = sameDeal ? next : { ...prev, hand: [], hand_sizes: prev.hand_sizes.map(() => 0), last_trick: tr };
+    const places = base.places.slice();
+    places[tr.place - 1] = { place: tr.place, led: tr.led, owner: tr.winner, best: null, cards: tr.cards };
+    return { view: { ...base, places }, winner: tr.winner, plays: tr.cards, place: tr.place, tile: tr.tile };
   },
 
   events(prev, next, ctx, held) {
     const ev = [];
     if (!prev || prev.deal_number !== next.deal_number) {
+      if (held) ev.push(ctx.t("sl.tookTrick", { name: ctx.name(held.winner), n: held.place, tile: held.tile }));
       if (prev && next.phase !== "over") ev.push(ctx.t("table.newDeal", { n: next.deal_number + 1 }));
       return ev;
     }
@@ -182,7 +190,7 @@ export default {
         ev.push(ctx.t(key, { name: ctx.name(c.seat), card: ctx.cardName(c.card), n: i + 1 }));
       });
     });
-    if (held) ev.push(ctx.t("sl.tookTrick", { name: ctx.name(held.winner), n: held.place, tile: next.face_up[held.winner] }));
+    if (held) ev.push(ctx.t("sl.tookTrick", { name: ctx.name(held.winner), n: held.place, tile: held.tile }));
     return ev;
   },
 

@@ -53,6 +53,7 @@ export default {
   svg: (card, ctx) => cards.cardSVG(card, { info: info(ctx, card), lang: ctx.lang, t: ctx.t }),
   back: (ctx) => cards.backSVG(ctx.t("table.trick")),
   cardName: (card, ctx) => cards.cardName(card, info(ctx, card), ctx.lang, ctx.t),
+  suitName: (suit, ctx) => ctx.t(`sw.family.${suit}`),
   isTrump: (view, card) => card[0] === view.trump,
   dealKey: (view) => view.deal_number,
   dealLabel: (view, ctx) => ctx.t("sw.dealN", { n: view.deal_number + 1 }),
@@ -138,7 +139,8 @@ export default {
   },
 
   lastTrick(view) {
-    const tr = view.tricks[view.tricks.length - 1];
+    // The trick taken last, also the previous deal's while the next deal's first trick is played.
+    const tr = view.last_trick;
     if (!tr) return null;
     return { plays: tr.plays, winner: tr.winner, mark: tr.prize };
   },
@@ -150,6 +152,10 @@ export default {
       const tr = next.tricks[next.tricks.length - 1];
       return { view: { ...next, trick: tr.plays, trick_winner: tr.winner }, winner: tr.winner, plays: tr.plays, mark: tr.prize };
     }
+    // The deal's last trick, its prize chosen: shown on the table once more before the next deal.
+    const lt = next.last_trick;
+    if (lt && lt.deal === prev.deal_number)
+      return { view: { ...prev, trick: lt.plays, trick_winner: lt.winner, last_trick: lt }, winner: lt.winner, plays: lt.plays, mark: lt.prize };
     if (prev.trick.length && prev.trick_winner !== null && prev.trick_winner !== undefined)
       return { view: prev, winner: prev.trick_winner, plays: prev.trick };
     return null;
