@@ -362,3 +362,29 @@ def test_stichmeister_replay_shows_trick_winners_and_round_tables(tmp_path: Path
     assert len(re.findall(r"→ trick: .* wins with", out)) > 10
     assert "last trick of the round" in out
     assert out.count("A point per trick") == 3 and "Game over" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("stichwahl", {"players": 3, "target": 40}), ("stichling", {"players": 3})]
+)
+def test_stichwahl_and_stichling_show_the_last_trick_also_from_the_previous_deal(game: str, options: dict) -> None:
+    """A "Last trick" line as Jass has, from the view's last_trick: within a deal, and at the start
+    of the next deal (the previous deal's last trick, marked as such)."""
+    from stichkit.cli.render import renderer_for
+
+    state = stichkit.load_game(game, **options).new_state(seed=2)
+    renderer = renderer_for(state.game)
+    seen: set[str] = set()
+    while state.view(None)["deal_number"] < 1:
+        state.apply(state.legal_actions()[0])
+        view = state.view(0)
+        con = console(160)
+        con.print(renderer.screen(view, 0, [], []))
+        lines = [ln for ln in text_of(con).splitlines() if ln.startswith("Last trick")]
+        last = view["last_trick"]
+        assert len(lines) == (last is not None)
+        if last is not None:
+            seen.add("previous" if last["deal"] < view["deal_number"] else "this")
+            assert ("previous deal" in lines[0]) == (last["deal"] < view["deal_number"])
+            assert all(p["card"] in lines[0] for p in last.get("plays", last["cards"]))
+    assert seen == {"this", "previous"}
