@@ -1,6 +1,6 @@
 // Pieces every game's renderer uses: card elements, small card rows, score tables, names.
 //
-// A renderer gets a `ctx` from the table: {t, lang, me, n, name(seat), pos(seat), card(card, opts),
+// A renderer gets a `ctx` from the table: {t, has(key), lang, me, n, name(seat), pos(seat), card(card, opts),
 // back(), cardName(card), data (the catalog's game data), deck (Jass)}. It only ever reads views:
 // what it draws is what the seat may see.
 
