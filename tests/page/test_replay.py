@@ -83,7 +83,7 @@ def test_stichwahl_and_stichling_show_the_last_trick_across_a_deal(server: Serve
     page = new_page()
     for game, seats, options in (
         ("stichling", ["bot:random"] * 2, {}),
-        ("stichwahl", ["bot:random"] * 2, {"target": 12}),
+        ("stichwahl", ["bot:random"] * 2, {"target": 40}),  # over 32 cards: never reached in one deal
     ):
         table = finished_game(server, game, seats, options)
         frames = server.get(f"/api/tables/{table}/replay")["frames"]
@@ -93,7 +93,7 @@ def test_stichwahl_and_stichling_show_the_last_trick_across_a_deal(server: Serve
         page.goto(f"{server.url}/tables/{table}?replay=1")
         page.wait_for_selector("#replay-bar .replay-controls")
         page.keyboard.press("PageDown")
-        assert frame_shown(page) == second
+        page.wait_for_function("n => document.querySelector('#main').dataset.frame === String(n)", arg=second)
         shown = page.eval_on_selector_all("#last [data-card]", "es => es.map(e => e.dataset.card)")
         plays = last["cards"] if game == "stichling" else last["plays"]
         assert shown == [p["card"] for p in plays], game
