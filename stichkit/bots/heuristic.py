@@ -11,7 +11,7 @@ from typing import Any
 from stichkit.core import OptionError
 
 from . import jass_heuristic
-from .base import SEED, Bot, View, view_key
+from .base import SEED, Bot, Param, View, view_key
 
 # Game name -> decide(view, tie_break_rng_or_None) -> action notation.
 POLICIES: dict[str, Callable[[View, random.Random | None], str]] = {
@@ -28,16 +28,22 @@ def policy_for(game: str) -> Callable[[View, random.Random | None], str] | None:
     return POLICIES.get(game)
 
 
+FIXES = Param("fixes", "all", "Jass: the fixes of issue 13 in play: all, none, or keep+bour (keep, bour)",
+              jass_heuristic.check_fixes)  # fmt: skip
+
+
 class HeuristicBot(Bot):
     """Plays each game by its own rules of thumb (see docs/bots.md). With a `seed`, equally good
-    choices are broken at random; the choice is still a pure function of the seed and the view."""
+    choices are broken at random; the choice is still a pure function of the seed and the view.
+    `fixes` (Jass only) keeps the play before issue 13's fixes reachable, for duplicate runs."""
 
     name = "heuristic"
-    PARAMS = (SEED,)
+    PARAMS = (SEED, FIXES)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.seed: int | None = self.params["seed"]
+        self.fixes = jass_heuristic.fixes_of(self.params["fixes"])
 
     def decide(self, view: View) -> str:
         policy = policy_for(view["game"])
@@ -45,4 +51,6 @@ class HeuristicBot(Bot):
             have = ", ".join(sorted(POLICIES))
             raise OptionError(f"no heuristic bot for {view['game']} yet; heuristic bots exist for: {have}")
         rng = None if self.seed is None else random.Random(self.seed * 1_000_003 + view_key(view))
+        if view["game"] == "jass" and self.fixes != jass_heuristic.ALL_FIXES:
+            return jass_heuristic.decide(view, rng, self.fixes)
         return policy(view, rng)

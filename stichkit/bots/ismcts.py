@@ -90,6 +90,9 @@ ROLLOUT = Param("rollout", "random", "playout policy: random (fast) or heuristic
                 _choice_of("random", "heuristic"))  # fmt: skip
 HORIZON = Param("horizon", "deal", "where playouts stop: the end of the deal, or of the whole game",
                 _choice_of("deal", "game"))  # fmt: skip
+PUSH = Param("push", "heuristic", "after the searching seat pushes, the partner's choice in each sampled world: "
+             "heuristic (the game's heuristic on the partner's sampled hand) or search (the tree, as before)",
+             _choice_of("heuristic", "search"))  # fmt: skip
 
 
 class Node:
@@ -110,7 +113,7 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
     cheats: ClassVar[bool] = False
-    PARAMS = (ITERATIONS, TIME, C, DETERMINIZATIONS, ROLLOUT, HORIZON, SEED)
+    PARAMS: ClassVar[tuple[Param, ...]] = (ITERATIONS, TIME, C, DETERMINIZATIONS, ROLLOUT, HORIZON, PUSH, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -126,6 +129,7 @@ class ISMCTSBot(Bot):
         self.seed: int | None = p["seed"]
         self.heuristic_rollouts = p["rollout"] == "heuristic"
         self.deal_horizon = p["horizon"] == "deal"
+        self.push_by_heuristic = p.get("push") == "heuristic"  # `open` declares no push: the tree decides
         self.last_stats: dict[str, Any] = {}  # of the last search: iterations, seconds, ...
 
     # -- the Bot API ----------------------------------------------------------------------------
@@ -167,6 +171,18 @@ class ISMCTSBot(Bot):
         scale = 0.0
         deal_horizon = self.deal_horizon
         policy = self._heuristic_policy(state, rng) if self.heuristic_rollouts else None
+        # A push at the root hands the choice to the partner. The tree would make that choice once
+        # for all sampled worlds (blind to the partner's sampled hand) and random playouts value
+        # every choice alike, so a push looks poor; instead, in each world the partner chooses as
+        # the game's heuristic would with the partner's sampled hand (issue 13).
+        push_id = -1
+        partner_choice = None
+        if self.push_by_heuristic:
+            push_id = next((a.id for a in legal if str(a) == "push"), -1)
+            if push_id >= 0:
+                partner_choice = self._partner_choice(state)
+                if partner_choice is None:
+                    push_id = -1
         uniform = rng.random  # int(uniform() * k): a uniform index below k, cheaper than randrange
         iterations = 0
         while iterations < self.iterations:
@@ -194,7 +210,22 @@ class ISMCTSBot(Bot):
             node = root
             path: list[Node] = []
             over = False
+            pushed = False  # the root's push was just taken: the partner's choice comes next
             while not det.is_terminal():
+                if pushed:
+                    assert partner_choice is not None
+                    pushed = False
+                    a = partner_choice(det)
+                    child = node.children.get(a.id)
+                    if child is None:
+                        child = node.children[a.id] = Node(det.current_player if det.current_player is not None else -1)
+                        det.apply(a)
+                        path.append(child)
+                        break
+                    det.apply(a)
+                    path.append(child)
+                    node = child
+                    continue
                 acts = det.legal_actions()
                 player = det.current_player
                 children = node.children
@@ -210,6 +241,7 @@ class ISMCTSBot(Bot):
                     det.apply(a)
                     path.append(child)
                     over = log is not None and type(log[-1]) is tuple
+                    pushed = a.id == push_id and node is root
                     break
                 best: Node | None = None
                 best_action = acts[0]
@@ -223,12 +255,16 @@ class ISMCTSBot(Bot):
                 assert best is not None
                 det.apply(best_action)
                 path.append(best)
+                pushed = best_action.id == push_id and node is root
                 node = best
                 if log is not None and type(log[-1]) is tuple:
                     over = True
                     break
             # 3. Playout to the end of the deal (a new chance outcome is logged) or of the game.
             if not over:
+                if pushed:  # the push was the node just added: the partner's choice as above
+                    assert partner_choice is not None
+                    det.apply(partner_choice(det))
                 while not det.is_terminal():
                     if policy is not None:
                         det.apply(policy(det))
@@ -285,6 +321,26 @@ class ISMCTSBot(Bot):
             rate = done / max(now - start, 1e-9)
             left = min(left, int(rate * max(deadline - now, 0.0)) + 1)
         return first - second > left
+
+    def _partner_choice(self, state: State) -> Callable[[State], Action] | None:
+        """The game's heuristic, deciding for whoever moves in a sampled world (None: no heuristic).
+        It sees only that seat's view of the world, which `sample_hidden` drew."""
+        from .heuristic import policy_for
+
+        decide = policy_for(state.game.name)
+        if decide is None:
+            return None
+        game = state.game
+
+        def choose(s: State) -> Action:
+            p = s.current_player
+            assert p is not None
+            view = s.view(p)
+            if "legal_actions" not in view:
+                view["legal_actions"] = [str(a) for a in s.legal_actions()]
+            return game.parse_action(decide(view, None))
+
+        return choose
 
     def _heuristic_policy(self, state: State, rng: random.Random) -> Callable[[State], Action]:
         """Playouts by the game's heuristic (slow: it builds a view per move); random if none."""

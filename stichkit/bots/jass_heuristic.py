@@ -59,6 +59,18 @@ NOTRUMP_WINNER = 15  # a sure trick in Obenabe / Undenufe
 # What keeping a card is worth for later tricks (trumps by height: 6 7 8 10 Q K A 9 J).
 TRUMP_KEEP = (8, 8, 8, 9, 10, 11, 13, 17, 24)
 BOCK_KEEP = 9.0
+# Fix "keep": a trump no unseen trump beats (the Bock trump: the Nell once the Bour is gone) will
+# surely take a trick later, its own points with it: worth its points plus that trick. With one
+# higher trump unseen and a lower trump to guard it, it is worth nearly as much.
+MASTER_TRICK = 10.0
+GUARDED_TRICK = 9.0
+
+# The fixes to the original heuristic (issue 13), each one can be switched off for duplicate
+# comparisons (bench/heuristic_fixes.py): "keep" (trump keep values follow the fallen trumps),
+# "bour" (a long suit headed by the Bour is named rather than Obenabe/Undenufe).
+FIXES = ("keep", "bour")
+ALL_FIXES = frozenset(FIXES)
+BOUR_SUIT_LENGTH = 4  # with a suit of this many cards or more, the Bour among them, a suit is named
 
 
 def mask_of(names: Sequence[str]) -> int:
@@ -134,17 +146,54 @@ def notrump_score(hand: int, mode: int) -> float:
     return score
 
 
-def choose_trump(view: dict[str, Any], hand: int) -> str:
+def fixes_of(text: str) -> frozenset[str]:
+    """The set of fixes a checked `fixes=` text names ("all", "none" or "keep+bour")."""
+    if text == "all":
+        return ALL_FIXES
+    if text == "none":
+        return frozenset()
+    return frozenset(text.split("+"))
+
+
+def check_fixes(value: Any) -> tuple[Any, str | None]:
+    """`fixes=` of the heuristic bot: "all", "none" or fixes joined by "+" (e.g. "keep+bour")."""
+    allowed = f"all, none, or fixes joined by + from: {', '.join(FIXES)}"
+    if not isinstance(value, str):
+        return value, allowed
+    text = value.strip().lower()
+    if text in ("all", "none"):
+        return text, None
+    parts = {p.strip() for p in text.split("+")}
+    if not parts <= ALL_FIXES:
+        return value, allowed
+    return ("all" if parts == ALL_FIXES else "+".join(f for f in FIXES if f in parts)), None
+
+
+def bour_suit(hand: int) -> bool:
+    """Whether the hand holds a suit of BOUR_SUIT_LENGTH cards or more with its Jack (the Bour)."""
+    for s in range(4):
+        m = (hand >> (9 * s)) & 511
+        if m >> JACK & 1 and m.bit_count() >= BOUR_SUIT_LENGTH:
+            return True
+    return False
+
+
+def choose_trump(view: dict[str, Any], hand: int, fixes: frozenset[str] = ALL_FIXES) -> str:
     legal = view["legal_actions"]
     best, best_score = "", -1.0
+    # Fix "bour": with a long suit headed by the Bour, name a suit: not Obenabe or Undenufe (the
+    # outside match of issue 13: Obenabe was the weakest call on such hands), and do not push.
+    bour_hand = "bour" in fixes and bour_suit(hand)
     for text in legal:
         if not text.startswith("trump:"):
             continue
         mode = MODE_OF[text[6:]]
+        if mode >= 4 and bour_hand:
+            continue
         score = trump_suit_score(hand, mode) if mode < 4 else notrump_score(hand, mode)
         if score > best_score:
             best, best_score = text, score
-    if "push" in legal and best_score < PUSH_BELOW:
+    if "push" in legal and best_score < PUSH_BELOW and not bour_hand:
         return "push"
     return best
 
@@ -155,8 +204,9 @@ def choose_trump(view: dict[str, Any], hand: int) -> str:
 class Table:
     """What one seat knows about the deal in progress."""
 
-    def __init__(self, view: dict[str, Any], rng: random.Random | None) -> None:
+    def __init__(self, view: dict[str, Any], rng: random.Random | None, fixes: frozenset[str] = ALL_FIXES) -> None:
         self.rng = rng
+        self.fixes = fixes
         me = self.me = view["seat"]
         self.partner = (me + 2) & 3
         self.opps = ((me + 1) & 3, (me + 3) & 3)
@@ -259,7 +309,14 @@ class Table:
         """What holding `c` is worth in later tricks."""
         mode = self.mode
         if mode < 4 and c // 9 == mode:
-            return TRUMP_KEEP[TRUMP_ORDER[c % 9]]
+            keep = TRUMP_KEEP[TRUMP_ORDER[c % 9]]
+            if "keep" in self.fixes:
+                higher = (ABOVE[mode][c] & self.unseen).bit_count()
+                if higher == 0:
+                    return max(keep, self.pts[c] + MASTER_TRICK)
+                if higher == 1 and self.hand & self.tmask & ~ABOVE[mode][c] & ~(1 << c):
+                    return max(keep, self.pts[c] + GUARDED_TRICK)
+            return keep
         if self.n_done == 8:
             return 0.0
         if self.is_bock(c):
@@ -400,10 +457,11 @@ class Table:
         return best
 
 
-def decide(view: dict[str, Any], rng: random.Random | None) -> str:
-    """The heuristic's action for a Jass view (seat to move, `legal_actions` present)."""
+def decide(view: dict[str, Any], rng: random.Random | None, fixes: frozenset[str] = ALL_FIXES) -> str:
+    """The heuristic's action for a Jass view (seat to move, `legal_actions` present); `fixes`
+    switches the fixes of issue 13 (all on by default; see FIXES)."""
     phase = view["phase"]
     if phase in ("trump", "pushed"):
-        return choose_trump(view, mask_of(view["hand"]))
+        return choose_trump(view, mask_of(view["hand"]), fixes)
     legal = mask_of(view["legal_actions"])
-    return NAMES[Table(view, rng).choose_card(legal)]
+    return NAMES[Table(view, rng, fixes).choose_card(legal)]

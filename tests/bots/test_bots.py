@@ -51,7 +51,7 @@ def test_make_gives_bots_with_params() -> None:
     assert bot.name == "random"
     assert bot.params == {"seed": 7}
     assert repr(bot) == "make('random', seed=7)"
-    assert make("heuristic").params == {"seed": None}
+    assert make("heuristic").params == {"seed": None, "fixes": "all"}
 
 
 def test_unknown_bot_names_the_bots() -> None:
@@ -59,9 +59,9 @@ def test_unknown_bot_names_the_bots() -> None:
         make("alphajass")
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic"])
-def test_unknown_param_names_the_params(name: str) -> None:
-    with pytest.raises(OptionError, match=f"bot '{name}' has no parameter 'depth'; its parameters are: seed"):
+@pytest.mark.parametrize(("name", "params"), [("random", "seed"), ("heuristic", "fixes, seed")])
+def test_unknown_param_names_the_params(name: str, params: str) -> None:
+    with pytest.raises(OptionError, match=f"bot '{name}' has no parameter 'depth'; its parameters are: {params}"):
         make(name, depth=3)
 
 
