@@ -170,6 +170,7 @@ def compare(new: str, old: str, deals: int, seed: int, profile: str, workers: in
         "notrump_calls": {k: sum(v for c, v in calls.items() if c.startswith(k + " ")
                                  and c.endswith(("obe", "une"))) for k in (specs[0].label, specs[1].label)},
         "seconds": time.perf_counter() - t0,
+        "per_deal": xs,  # to pool runs over consecutive seeds exactly
     }  # fmt: skip
     if giveups:
         result["giveups"] = dict(gu)
@@ -218,7 +219,7 @@ def main() -> None:
         show(r)
         results.append(r)
     if args.json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps(results))
 
 
 if __name__ == "__main__":

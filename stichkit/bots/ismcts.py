@@ -7,6 +7,10 @@ determinization (each child counts how often it was available), adds one node, p
 random to the end of the deal, and backs the result up: every node is credited with the reward
 of the seat that moved into it.
 
+Push (Jass, `push="heuristic"`): after the root seat pushes, the partner's choice in each
+determinization is made by the game's heuristic from the partner's view of that determinization,
+not by the tree (see `search`).
+
 The bot never reads the hidden parts of the state it is given: the only things it takes from
 the real state are the seat's own view (for the seed), its legal actions and copies made by
 `sample_hidden`. It is generic over the State protocol, so every game works without changes.
