@@ -48,6 +48,19 @@ def load_model(path: str) -> Any:
     return model
 
 
+def policy_inputs(view: View) -> tuple[np.ndarray, np.ndarray]:
+    """The observation and the action mask the policy gets from a seat's view: the very arrays the
+    Gymnasium environment gave it in training for the same position and seat."""
+    from . import encoding
+
+    game = game_of(view)
+    obs = encoding(game).observation_from_view(view)
+    mask = np.zeros(game.num_actions, dtype=np.int8)
+    for text in view["legal_actions"]:
+        mask[game.parse_action(text).id] = 1
+    return obs, mask
+
+
 class PolicyBot(Bot):
     """Plays the action a trained policy prefers among the legal ones."""
 
@@ -69,14 +82,8 @@ class PolicyBot(Bot):
             torch.manual_seed(self.params["seed"])
 
     def decide(self, view: View) -> str:
-        from . import encoding
-
         game = game_of(view)
-        encoder = encoding(game)
-        obs = encoder.observation_from_view(view)
-        mask = np.zeros(game.num_actions, dtype=np.int8)
-        for text in view["legal_actions"]:
-            mask[game.parse_action(text).id] = 1
+        obs, mask = policy_inputs(view)
         expected = self.model.observation_space["observation"].shape
         if obs.shape != expected:
             raise OptionError(

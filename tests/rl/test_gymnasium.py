@@ -104,3 +104,45 @@ def test_the_vectorised_form_matches_single_environments() -> None:
             else:
                 assert np.array_equal(obs["observation"][i], o["observation"])
     assert ended > 0
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_the_policy_bot_sees_what_the_environment_showed_in_training(seat: int) -> None:
+    """A trained policy plays in `stich tournament` from the arrays it was trained on: at every
+    decision of the agent, at any seat, the policy bot's observation and mask from the seat's view
+    are the environment's, and the action id it returns is the one the environment applies."""
+    from stichkit.rl.policy_bot import policy_inputs
+
+    env = rl.gym_env("jass", seat=seat, opponents="random", target=400)
+    game = env.game
+    bot = stichkit.bots.make("heuristic", seed=seat)
+    for episode in range(2):
+        obs, _ = env.reset(seed=10 * seat + episode)
+        terminated = False
+        while not terminated:
+            view = env.state.view(seat)
+            bot_obs, bot_mask = policy_inputs(view)
+            assert np.array_equal(bot_obs, obs["observation"])
+            assert np.array_equal(bot_mask, obs["action_mask"])
+            action = bot.choose(view, seat)
+            assert game.actions[action.id].text == action.text
+            obs, _, terminated, _, info = env.step(action.id)
+            assert not info.get("illegal_action")
+
+
+@pytest.mark.parametrize(("seat", "shaping"), [(0, None), (1, "score"), (2, None), (3, "score")])
+def test_the_reward_is_the_agents_team_result(seat: int, shaping: str | None) -> None:
+    """The heuristic in the agent's seat (with a random partner) beats random players: the rewards
+    the environment pays that seat are clearly positive, and they are its team's result."""
+    env = rl.gym_env("jass", seat=seat, opponents="random", shaping=shaping)
+    bot = stichkit.bots.make("heuristic", seed=seat)
+    returns = []
+    for episode in range(6):
+        env.reset(seed=100 + episode)
+        total, terminated = 0.0, False
+        while not terminated:
+            _, reward, terminated, _, _ = env.step(bot.choose(env.state, seat).id)
+            total += reward
+        assert total == pytest.approx(1.0 if seat in env.state.winners() else -1.0)
+        returns.append(total)
+    assert sum(returns) >= 2.0

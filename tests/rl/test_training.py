@@ -39,7 +39,7 @@ def test_a_few_hundred_steps_of_training_write_model_curve_and_plot(trained: Pat
     assert meta["game"] == "jass" and meta["steps"] >= 256 and meta["games"] >= 1
     assert (trained / "model.zip").stat().st_size > 10_000
     rows = (trained / "curve.csv").read_text().splitlines()
-    assert rows[0] == "steps,minutes,mean_return_last_100,games" and len(rows) >= 2
+    assert rows[0].split(",") == _train_example().COLUMNS and len(rows) >= 2
     assert (trained / "curve.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -68,6 +68,34 @@ def test_the_policy_plays_in_stich_tournament(trained: Path) -> None:
     assert code == 0, out.getvalue()
     summary = json.loads(out.getvalue())
     assert "policy" in json.dumps(summary) and summary["games"] == 2
+
+
+def test_deal_episodes_go_on_with_the_game_and_pay_each_deals_margin() -> None:
+    """`--episode deal --reward points`: an episode ends with each deal, the next goes on with the
+    same game, and each episode's rewards add up to the score margin it saw change."""
+    example = _train_example()
+    env = example.make_env("jass", "random", 3, {"target": "600"}, "points", "deal")()
+    inner = env.unwrapped
+    bot = stichkit.bots.make("random", seed=1)
+    env.reset()
+    deals_seen, games = [], 0
+    while games < 2:
+        start = inner.state.scores()
+        deal = inner.state.deals_played
+        total, terminated = 0.0, False
+        while not terminated:
+            _, reward, terminated, _, info = env.step(bot.choose(inner.state, 0).id)
+            total += reward
+        end = inner.state.scores()
+        assert total == pytest.approx(((end[0] - end[1]) - (start[0] - start[1])) / 100)
+        if inner.state.is_terminal():
+            games += 1
+            assert "episode" in info and "deal_points" in info
+        else:
+            assert inner.state.deals_played == deal + 1
+        deals_seen.append(deal)
+        env.reset()
+    assert len(deals_seen) > 2 * games
 
 
 def test_policy_needs_a_model_file() -> None:
