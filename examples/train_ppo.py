@@ -4,11 +4,14 @@ The agent plays seat 0 of the Gymnasium environment (`stichkit.rl.gym_env`): it 
 and plays the cards (in Jass), with bots in the other seats; half the environments seat
 `random` bots, half `heuristic` ones (`--opponents random` seats random bots in all). Rewards
 are the final result with score shaping (the episode's rewards still add up to the game's
-result, see docs/rl.md). It saves the model
+result, see docs/rl.md). In Jass, `--reward points --episode deal` instead pays the score margin
+trick by trick and makes each deal an episode (the game goes on): a far clearer signal than one
+win or loss after ten deals, and the setting that learns within half an hour. It saves the model
 (`model.zip`, usable as the bot `policy:path=OUT/model.zip`), the learning curve (`curve.csv`)
 and its plot (`curve.png`).
 
-    python examples/train_ppo.py --game jass --minutes 30 --out runs/jass
+    python examples/train_ppo.py --game jass --opponents random --reward points --episode deal \
+        --gamma 1 --lr 1e-3 --batch 512 --epochs 10 --minutes 29 --out runs/jass-deals
     python examples/train_ppo.py --game jass --steps 512 --out /tmp/smoke     # a smoke run
 """
 
