@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -139,7 +140,13 @@ def test_a_cluster_that_never_answers_is_an_error_after_the_timeout() -> None:
     pytest.importorskip("ray", reason="Ray is not installed (pip install 'stichkit[cluster]')")
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
-    threading.Thread(target=lambda: [server.accept() for _ in range(100)], daemon=True).start()
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):  # the socket is closed when the test is done
+            for _ in range(100):
+                server.accept()
+
+    threading.Thread(target=accept, daemon=True).start()
     code = ("from stichkit.arena import RayExecutor, ExecutorError\n"
             f"try: RayExecutor(address='127.0.0.1:{port}', connect_timeout=1)\n"
             "except ExecutorError as e: print(e)")  # fmt: skip

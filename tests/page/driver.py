@@ -80,11 +80,14 @@ def offers(page: Any) -> list[str]:
 
 
 def play_one(page: Any, rng: random.Random) -> str:
-    """Make one move the way a player reads the page: pick one of the offered cards or buttons."""
+    """Make one move the way a player reads the page: pick one of the offered cards or buttons
+    (answers its selector, or "" when the game ended before the page offered anything)."""
     for _ in range(50):  # the table may be redrawing right now
         choices = offers(page)
         if choices:
             break
+        if phase(page) == "over":
+            return ""  # the offer seen a moment ago went with the bots' last moves: nothing to do
         page.wait_for_timeout(100)
     else:
         raise AssertionError(f"the page offers nothing to do: {page.inner_html('#me-area')[:3000]}")
