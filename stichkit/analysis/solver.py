@@ -26,8 +26,8 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import StichkitError
-from stichkit.games.jass.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH
-from stichkit.games.jass.rules import legal_cards, next_reference
+from stichkit.games.jass.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH, SUIT_MASK, TRUMPS_ABOVE
+from stichkit.games.jass.rules import BOUR_BIT, legal_cards, next_reference
 from stichkit.games.jass.state import ACTIONS, JassState, PlayPosition
 
 ENGINES = ("auto", "c", "python")
@@ -37,6 +37,8 @@ try:  # the C extension is optional: a machine without a compiler installs witho
     from stichkit.analysis import _dds  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on the build
     _dds = None
+else:  # the rule tables live in the engine: the C search takes them from there
+    _dds.init(STRENGTH, POINTS, TRUMPS_ABOVE, SUIT_MASK, BOUR_BIT, LAST_TRICK_BONUS, MATCH_BONUS)
 
 
 class SolveError(StichkitError):
@@ -135,7 +137,7 @@ def make_solution(pos: PlayPosition, margins0: dict[int, int]) -> Solution:
     team = pos.player & 1
     sign = -1 if team else 1
     remaining = remaining_points(pos)
-    margins = {ACTIONS[c]: sign * m for c, m in margins0.items()}
+    margins = {ACTIONS[c]: sign * margins0[c] for c in sorted(margins0)}  # in card order, whatever the engine
     values = {a: points_from_margin(m, remaining) for a, m in margins.items()}
     value = max(values.values())
     best = tuple(a for a, v in values.items() if v == value)
