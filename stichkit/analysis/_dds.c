@@ -542,22 +542,24 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
     u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
     int cnt = gen_moves(reps, legal, present, (int)n, led, ws, wst, player, -1);
     int value[36];
-    int guess = 0;
+    int guess = 0, total = rem + pts + LAST_BONUS;
     for (int i = 0; i < cnt; i++) {
-        /* MTD(f): null-window tests around a guess until the bounds meet; the table keeps what
-         * each test learnt. Far fewer nodes than one full-window search on a points scale. */
-        int c = reps[i], lo = -INF, hi = INF, g = guess;
+        /* Null-window tests "is the margin at least g?" that halve the interval the value is known
+         * to lie in (fail-soft results narrow it further); the table keeps what each test learnt.
+         * The first test is at the previous card's value, a good guess. */
+        int c = reps[i], lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS, g = guess, first = 1;
         while (lo < hi) {
-            int beta = g == lo ? g + 1 : g;
-            g = after_card(c, (int)n, led, ws, wst, ref, player, left, won, pts, tmask, beta - 1, beta);
+            if (!first || g <= lo || g > hi) g = lo + (hi - lo + 1) / 2;
+            first = 0;
+            int v = after_card(c, (int)n, led, ws, wst, ref, player, left, won, pts, tmask, g - 1, g);
             iters++;
-            if (g < beta)
-                hi = g;
+            if (v >= g)
+                lo = v;
             else
-                lo = g;
+                hi = v;
         }
-        value[c] = g;
-        if (i == 0) guess = g;
+        value[c] = lo;
+        guess = lo;
     }
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
