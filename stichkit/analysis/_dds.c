@@ -42,7 +42,7 @@ typedef struct {
     u64 h[4];
     uint32_t gen;
     int16_t lo, hi;
-    int8_t leader, won, best, pad;
+    int8_t leader, won, best, left; /* left: tricks left, how much work the entry saved */
 } Entry;
 
 #ifndef TT_BITS
@@ -303,10 +303,17 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     u64 key[4];
     table_key(key);
     u64 hash = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ (u64)(leader << 2 | won)))));
-    Entry *e = &tt[hash & (TT_SIZE - 1)];
+    /* Two entries a bucket: the first keeps the deeper position (the costlier one to search
+     * again), the second takes whatever comes. */
+    Entry *bucket = &tt[hash & (TT_SIZE - 2)], *e = NULL;
+    for (int i = 0; i < 2; i++) {
+        Entry *x = &bucket[i];
+        if (x->gen == gen && x->leader == leader && x->won == won && x->h[0] == key[0] && x->h[1] == key[1] &&
+            x->h[2] == key[2] && x->h[3] == key[3])
+            e = x;
+    }
     int lo = bottom, hi = top, ttbest = -1;
-    if (e->gen == gen && e->leader == leader && e->won == won && e->h[0] == key[0] && e->h[1] == key[1] &&
-        e->h[2] == key[2] && e->h[3] == key[3]) {
+    if (e) {
         if (e->lo > lo) lo = e->lo;
         if (e->hi < hi) hi = e->hi;
         ttbest = card_at(e->best);
@@ -322,6 +329,7 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
         lo = v;
     else
         lo = hi = v;
+    if (!e) e = (bucket[0].gen != gen || bucket[0].left <= left) ? &bucket[0] : &bucket[1];
     e->h[0] = key[0];
     e->h[1] = key[1];
     e->h[2] = key[2];
@@ -332,6 +340,7 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     e->lo = (int16_t)lo;
     e->hi = (int16_t)hi;
     e->best = (int8_t)place_of(bestcard);
+    e->left = (int8_t)left;
     return v;
 }
 
