@@ -3,6 +3,6 @@
 See docs/analysis.md.
 """
 
-from .solver import ENGINES, Solution, SolveError, c_available, solve
+from .solver import ENGINES, Solution, SolveError, c_available, clear_table, solve
 
-__all__ = ["ENGINES", "Solution", "SolveError", "c_available", "solve"]
+__all__ = ["ENGINES", "Solution", "SolveError", "c_available", "clear_table", "solve"]

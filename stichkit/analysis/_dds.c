@@ -43,6 +43,7 @@ typedef struct {
     uint32_t gen;
     int16_t lo, hi;
     int8_t leader, won, best, left; /* left: tricks left, how much work the entry saved */
+    int8_t tag;                     /* mode * 2 + lowest_plain: the values hold for this game only */
 } Entry;
 
 #ifndef TT_BITS
@@ -304,12 +305,15 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     table_key(key);
     u64 hash = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ (u64)(leader << 2 | won)))));
     /* Two entries a bucket: the first keeps the deeper position (the costlier one to search
-     * again), the second takes whatever comes. */
+     * again) of this solve, the second takes whatever comes. Entries stay valid across solves
+     * (a bound on a position's value is a fact about the position), so solving the next card of
+     * the same deal finds most of its tree here: `clear` forgets them, for timing. */
     Entry *bucket = &tt[hash & (TT_SIZE - 2)], *e = NULL;
+    int tag = mode * 2 + lowp;
     for (int i = 0; i < 2; i++) {
         Entry *x = &bucket[i];
-        if (x->gen == gen && x->leader == leader && x->won == won && x->h[0] == key[0] && x->h[1] == key[1] &&
-            x->h[2] == key[2] && x->h[3] == key[3])
+        if (x->gen && x->tag == tag && x->leader == leader && x->won == won && x->h[0] == key[0] &&
+            x->h[1] == key[1] && x->h[2] == key[2] && x->h[3] == key[3])
             e = x;
     }
     int lo = bottom, hi = top, ttbest = -1;
@@ -341,6 +345,7 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     e->hi = (int16_t)hi;
     e->best = (int8_t)place_of(bestcard);
     e->left = (int8_t)left;
+    e->tag = (int8_t)tag;
     return v;
 }
 
@@ -595,6 +600,11 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
+    if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
 static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 
 static PyMethodDef methods[] = {
@@ -602,6 +612,7 @@ static PyMethodDef methods[] = {
     {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
     {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
+    {"clear", dds_clear, METH_NOARGS, "Forget the transposition table (for timing a solve from scratch)."},
     {NULL, NULL, 0, NULL},
 };
 

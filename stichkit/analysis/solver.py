@@ -50,6 +50,14 @@ def c_available() -> bool:
     return _dds is not None
 
 
+def clear_table() -> None:
+    """Make the C solver forget its transposition table. It keeps it from one solve to the next
+    (what it holds are facts about positions), so the next card of a deal, or a principal line,
+    is solved mostly from the table; clear it to time a solve from scratch."""
+    if _dds is not None:
+        _dds.clear()
+
+
 @dataclass(frozen=True)
 class Solution:
     """The double-dummy values of the mover's legal cards; all numbers are points of the deal
