@@ -17,7 +17,7 @@ from stichkit.core.errors import UndoError
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import JassState
 
-from .solver import SolveError, solve
+from .solver import SolveError, c_available, solve
 
 SCHEMA = "stichkit-analysis"
 SCHEMA_VERSION = 1
@@ -138,11 +138,5 @@ def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], Non
             if progress is not None:
                 progress(len(decisions), cards)
         work.apply(action)
-    used = "python" if engine == "python" else "c" if engine == "c" or _c() else "python"
+    used = "python" if engine == "python" or not c_available() else "c"
     return Analysis(dict(state.game.options), used, tuple(decisions), deals)
-
-
-def _c() -> bool:
-    from .solver import c_available
-
-    return c_available()
