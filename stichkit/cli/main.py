@@ -1,4 +1,4 @@
-"""The `stich` command: `play`, `simulate`, `tournament`, `replay`, `games`, `serve` (the table
+"""The `stich` command: `play`, `simulate`, `tournament`, `replay`, `analyse`, `games`, `serve` (the table
 server, stichkit/server), and `import`, `export` and `serve-bot` for other Jass software (cli/interop.py).
 
 Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
@@ -80,6 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--seat", type=int, metavar="N", help="see the game as seat N (default: spectator)")
     rep.add_argument("--step", action="store_true", help="wait for Enter between moves (on a terminal)")
     rep.add_argument("--cards", choices=SUIT_NAMES, default="seed", help="Jass suit names (as for play)")
+
+    ana = sub.add_parser("analyse", help="every card of a Jass game against the double-dummy solver",
+                         description="Solve each card decision of a Jass record with all hands known: the best "
+                         "card(s), the points each card played lost, totals per deal and seat.")  # fmt: skip
+    ana.add_argument("file", metavar="RECORD")
+    ana.add_argument("--json", action="store_true", help="print the analysis as JSON (docs/analysis.md)")
+    ana.add_argument("--all", action="store_true", help="list every card, not only those that lost points")
+    ana.add_argument("--engine", choices=("auto", "c", "python"), default="auto", help="solver engine (default auto)")
 
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot
@@ -175,6 +183,8 @@ def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = 
             return cmd_simulate(args, out)
         if args.command == "tournament":
             return cmd_tournament(args, out)
+        if args.command == "analyse":
+            return cmd_analyse(args, out)
         if args.command in ("import", "export", "serve-bot"):
             from . import interop
 
@@ -251,6 +261,19 @@ def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
         res["plot"] = args.plot
     print_summary(res, console, args.json)
     return 0
+
+
+def cmd_analyse(args: argparse.Namespace, console: Any) -> int:
+    from stichkit.analysis import SolveError
+
+    from .analyse import analyse_file
+
+    if args.options:
+        raise CliError("unrecognized arguments: " + " ".join(args.options))
+    try:
+        return analyse_file(args.file, console, as_json=args.json, every=args.all, engine=args.engine)
+    except SolveError as e:
+        raise CliError(str(e)) from None
 
 
 def cmd_replay(args: argparse.Namespace, console: Any, input_fn: Any) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
-from typing import Any
+from typing import Any, NamedTuple
 
 from stichkit.cards import bits
 from stichkit.core.action import Action
@@ -65,6 +65,23 @@ def deal_hands(seed: int, number: int) -> Hands:
         sum(map(bit, order[18:27])),
         sum(map(bit, order[27:36])),
     )
+
+
+class PlayPosition(NamedTuple):
+    """The card play of a deal at a card decision (`JassState.play_position`)."""
+
+    trump: int  # mode 0-5
+    lowest_plain: bool  # undertrump option "jass-kit" (see rules.next_reference)
+    hands: Hands
+    trick: tuple[int, ...]  # cards of the trick in progress, in order
+    leader: int  # seat that led the trick in progress (or leads the next)
+    led: int  # suit led, or -1
+    win_seat: int  # seat winning the trick so far, or -1
+    win_str: int  # its STRENGTH, or -1
+    best_trump: int  # the trick's reference trump for the undertrump ban, or -1
+    tricks_done: int  # tricks of this deal already taken
+    tricks_won: tuple[int, int]  # tricks each team has taken in this deal
+    player: int  # seat to play
 
 
 class JassState(State):
@@ -419,6 +436,18 @@ class JassState(State):
         del self._log[n_log:]
         self._legal = -1
 
+    def play_position(self) -> PlayPosition | None:
+        """The card play of the deal as plain values, read-only, for solvers that search it (see
+        stichkit.analysis); None unless a card is to be played (trump phases, game over)."""
+        if self._phase != PLAY:
+            return None
+        h = self._hands
+        return PlayPosition(
+            self._trump, self._lowest_plain, (h[0], h[1], h[2], h[3]), tuple(self._trick), self._leader,
+            self._led, self._win_seat, self._win_str, self._best_trump, len(self._tricks),
+            (self._deal_tricks[0], self._deal_tricks[1]), self._player,
+        )  # fmt: skip
+
     def is_terminal(self) -> bool:
         return self._phase == OVER
 
@@ -588,4 +617,4 @@ class JassState(State):
         return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self.scores()}>"
 
 
-__all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "deal_hands"]
+__all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "PlayPosition", "deal_hands"]

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""The Jass double-dummy solver (stichkit.analysis): time to solve whole deals from the first card.
+
+For each trump mode (schieber profile: D H S C obe une; swiss undertrump rule), --deals random
+deals are solved from the first card of the deal (9 tricks, 36 cards): the exact value of every
+legal card of the forehand, as `solve(state)` returns it. Printed per engine: median, p99, mean
+and max seconds per deal, nodes/s, against the issue's target (50 ms median, 500 ms p99).
+
+The Python reference is far too slow for whole deals (minutes each), so it is timed on positions
+with --python-cards cards left (default 16: the last four tricks), over --python-deals deals per
+mode, with the C engine on the very same positions beside it.
+
+    python bench/solver.py                      # 34 deals per mode = 204 deals in all
+    python bench/solver.py --deals 2 --python-deals 5
+
+Single-threaded, one process. On a shared machine, say how loaded it was next to the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from stichkit.analysis import c_available, solve
+from stichkit.analysis import solver as solver_module
+from stichkit.analysis.solver import clear_table
+from stichkit.games.jass import DECK, Jass
+from stichkit.games.jass.state import deal_hands
+
+MODES = ("D", "H", "S", "C", "obe", "une")
+TARGET_MEDIAN, TARGET_P99 = 0.050, 0.500
+
+
+def position(seed: int, mode: str, cards_left: int) -> object:
+    """Deal `seed`, trump `mode`, random play down to `cards_left` cards."""
+    game = Jass(profile="schieber", target=10**9, first_forehand=0)
+    hands = [DECK.notation(h) for h in deal_hands(seed, 0)]
+    state = game.new_state(seed=seed, deal={"hands": hands})
+    state.apply(f"trump:{mode}")
+    rng = random.Random(seed)
+    for _ in range(36 - cards_left):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def timed(states: list[object], engine: str) -> tuple[list[float], int]:
+    times, nodes = [], 0
+    for s in states:
+        if engine == "c":
+            clear_table()  # from scratch: no help from the table of the deal solved before
+        t = time.perf_counter()
+        solve(s, engine=engine)  # type: ignore[arg-type]
+        times.append(time.perf_counter() - t)
+        if engine == "c":
+            nodes += solver_module._dds.nodes()[0]
+    return times, nodes
+
+
+def p99(xs: list[float]) -> float:
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, round(0.99 * (len(ys) - 1)))]
+
+
+def row(label: str, times: list[float], nodes: int | None) -> str:
+    rate = f"{nodes / sum(times):,.0f}" if nodes else "-"
+    return (
+        f"{label:<34} {len(times):>5} {statistics.median(times) * 1000:>10.1f} {p99(times) * 1000:>10.1f} "
+        f"{statistics.mean(times) * 1000:>10.1f} {max(times) * 1000:>10.1f} {rate:>12}"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=34, help="whole deals per trump mode (C engine)")
+    ap.add_argument("--cards", type=int, default=36, help="cards left when the C engine is timed (36: whole deals)")
+    ap.add_argument("--python-deals", type=int, default=10, help="positions per trump mode for the Python reference")
+    ap.add_argument("--python-cards", type=int, default=16, help="cards left in the Python positions")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if not c_available():
+        raise SystemExit("the C solver is not built: pip install -e . with a C compiler")
+    head = f"{'':<34} {'n':>5} {'median ms':>10} {'p99 ms':>10} {'mean ms':>10} {'max ms':>10} {'nodes/s':>12}"
+    what = (
+        "Whole deals from the first card (36 cards)" if args.cards == 36 else f"Positions with {args.cards} cards left"
+    )
+    print(f"{what}; target for whole deals: median {TARGET_MEDIAN * 1000:.0f} ms, p99 {TARGET_P99 * 1000:.0f} ms")
+    print(head)
+    everything: list[float] = []
+    all_nodes = 0
+    for i, mode in enumerate(MODES):
+        states = [position(args.seed + 1000 * i + k, mode, args.cards) for k in range(args.deals)]
+        times, nodes = timed(states, "c")
+        everything += times
+        all_nodes += nodes
+        print(row(f"C, trump {mode}", times, nodes), flush=True)
+    print(row("C, all modes", everything, all_nodes))
+    print(row("target", [TARGET_MEDIAN], None).replace(f"{TARGET_MEDIAN * 1000:>10.1f} {TARGET_MEDIAN * 1000:>10.1f}",
+          f"{TARGET_MEDIAN * 1000:>10.1f} {TARGET_P99 * 1000:>10.1f}"))  # fmt: skip
+    if args.python_deals <= 0:
+        return
+    print()
+    print(f"Positions with {args.python_cards} cards left: the Python reference and C on the same positions")
+    print(head)
+    py_all: list[float] = []
+    c_all: list[float] = []
+    c_nodes = 0
+    for i, mode in enumerate(MODES):
+        states = [position(args.seed + 1000 * i + k, mode, args.python_cards) for k in range(args.python_deals)]
+        py, _ = timed(states, "python")
+        c, nodes = timed(states, "c")
+        py_all += py
+        c_all += c
+        c_nodes += nodes
+    print(row("Python, all modes", py_all, None))
+    print(row("C, all modes", c_all, c_nodes))
+
+
+if __name__ == "__main__":
+    main()

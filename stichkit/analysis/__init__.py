@@ -1,0 +1,8 @@
+"""Analysis of Jass play: the exact double-dummy solver (`solve`) and what `stich analyse` reports.
+
+See docs/analysis.md.
+"""
+
+from .solver import ENGINES, Solution, SolveError, c_available, clear_table, solve
+
+__all__ = ["ENGINES", "Solution", "SolveError", "c_available", "clear_table", "solve"]

@@ -1,0 +1,622 @@
+/* The fast double-dummy search for Jass card play: stichkit.analysis._dds.
+ *
+ * The same game as stichkit/analysis/solver.py (the Python reference): alpha-beta on team 0's
+ * margin (its points minus the other team's, last-trick and match bonus included). It adds what
+ * makes it fast: a transposition table on the four hands at each trick start (with the leader
+ * and which teams have taken a trick, for the match), equivalent cards merged (cards of one suit
+ * with no remaining card between them in the trick order and the same points), move ordering
+ * (the table's best lead first, then cheap rules of thumb), and bounds from the points left.
+ *
+ * The rule tables are not written here: `init` takes them from the Python engine
+ * (stichkit.games.jass.cards and .rules) at import. The follow rules (legal_cards) and the
+ * undertrump reference (next_reference) are mirrored below in a few lines; tests/analysis checks
+ * them and every solved value against the Python engine on many random positions.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+static int ready = 0;
+static int STR[6][4][36];  /* STRENGTH[mode][led][card] */
+static int PTS[6][36];     /* POINTS[mode][card] */
+static u64 TABOVE[4][36];  /* TRUMPS_ABOVE[trump][card] */
+static u64 SUITM[4];       /* SUIT_MASK */
+static u64 BOURB[4];       /* BOUR_BIT */
+static int LAST_BONUS, MATCH_BONUS;
+static int ORDER[6][4][9]; /* the cards of a suit, weakest first, when that suit is led */
+static int PIDX[6][36];    /* a small code for PTS[mode][card]: the same code for the same points */
+
+/* Search state: the position is changed in place and restored (make / unmake). */
+static int mode, lowp;
+static u64 H[4];
+static int rem;           /* points of the cards still in the hands */
+static u64 zhash;         /* Zobrist hash of the hands */
+static long long nodes, iters;
+static u64 Z[4][36], ZL[4], ZW[4];
+
+typedef struct {
+    u64 h[4];
+    uint32_t gen;
+    int16_t lo, hi;
+    int8_t leader, won, best, left; /* left: tricks left, how much work the entry saved */
+    int8_t tag;                     /* mode * 2 + lowest_plain: the values hold for this game only */
+} Entry;
+
+#ifndef TT_BITS
+#define TT_BITS 20
+#endif
+#define TT_SIZE (1u << TT_BITS)
+static Entry *tt = NULL;
+static uint32_t gen = 0;
+
+#define INF 100000
+
+static u64 rng_state = 0x9E3779B97F4A7C15ull;
+static u64 next_rand(void) {
+    u64 z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
+
+/* stichkit.games.jass.rules.legal_cards, for a trick already started (n > 0). */
+static inline u64 legal_cards(u64 hand, int n, int led, int ref) {
+    if (n == 0) return hand;
+    if (mode < 4) {
+        u64 tmask = SUITM[mode];
+        u64 trumps = hand & tmask;
+        if (led == mode) return (trumps & ~BOURB[mode]) ? trumps : hand;
+        u64 follow = hand & SUITM[led];
+        u64 ok = ref >= 0 ? (trumps & TABOVE[mode][ref]) : trumps;
+        if (follow) return follow | ok;
+        if (hand == trumps) return hand;
+        return (hand & ~tmask) | ok;
+    }
+    u64 follow = hand & SUITM[led];
+    return follow ? follow : hand;
+}
+
+/* stichkit.games.jass.rules.next_reference, with the trump order read from the strength table. */
+static inline int next_reference(int ref, int card) {
+    if (ref < 0) return card;
+    if (lowp) return card < ref ? card : ref;
+    return STR[mode][mode][card] > STR[mode][mode][ref] ? card : ref;
+}
+
+static int trick_node(int leader, int left, int won, int alpha, int beta);
+
+/* Team 0's margin after `player` plays card c as the trick's card number n. */
+static int after_card(int c, int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts,
+                      u64 tmask, int alpha, int beta);
+
+/* Candidate cards: one of each group of equivalent legal cards, best guesses first. */
+static int gen_moves(int *out, u64 legal, u64 present, int n, int led, int ws, int wst, int player, int ttbest) {
+    int cnt = 0, score[9];
+    const int *pts = PTS[mode];
+    for (int s = 0; s < 4; s++) {
+        if (!(legal & SUITM[s])) continue;
+        const int *order = ORDER[mode][s];
+        int run = 0, prev = -1;
+        for (int i = 0; i < 9; i++) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            if (legal >> c & 1) {
+                if (run && pts[c] == pts[prev]) {
+                    prev = c;
+                    continue; /* the same as `prev` in every future trick */
+                }
+                run = 1;
+                prev = c;
+                int sc;
+                if (n == 0) {
+                    sc = STR[mode][s][c] + (s == mode ? 50 : 0);
+                } else {
+                    int st = STR[mode][led][c];
+                    int partner_wins = (ws & 1) == (player & 1);
+                    if (partner_wins)
+                        sc = st > wst ? 100 - pts[c] : 300 + pts[c]; /* smear points on the partner */
+                    else
+                        sc = st > wst ? 400 - st + pts[c] : 200 - pts[c] * 4 - st / 8;
+                }
+                if (c == ttbest) sc += 10000;
+                int j = cnt++;
+                while (j > 0 && score[j - 1] < sc) {
+                    score[j] = score[j - 1];
+                    out[j] = out[j - 1];
+                    j--;
+                }
+                score[j] = sc;
+                out[j] = c;
+            } else {
+                run = 0;
+            }
+        }
+    }
+    return cnt;
+}
+
+static int play_node(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, u64 tmask,
+                     int alpha, int beta, int ttbest, int *bestcard) {
+    nodes++;
+    u64 legal = legal_cards(H[player], n, led, ref);
+    int moves[9];
+    u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
+    int cnt = gen_moves(moves, legal, present, n, led, ws, wst, player, ttbest);
+    int maximise = !(player & 1);
+    int best = maximise ? -INF : INF;
+    for (int i = 0; i < cnt; i++) {
+        int c = moves[i];
+        int v = after_card(c, n, led, ws, wst, ref, player, left, won, pts, tmask, alpha, beta);
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                *bestcard = c;
+                if (v > alpha) alpha = v;
+            }
+        } else if (v < best) {
+            best = v;
+            *bestcard = c;
+            if (v < beta) beta = v;
+        }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+static int after_card(int c, int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts,
+                      u64 tmask, int alpha, int beta) {
+    u64 bit = 1ull << c;
+    int p = PTS[mode][c];
+    int trump = c / 9 == mode;
+    H[player] ^= bit;
+    zhash ^= Z[player][c];
+    rem -= p;
+    if (n == 0) {
+        led = c / 9;
+        ws = player;
+        wst = STR[mode][led][c];
+        ref = trump ? c : -1;
+    } else {
+        int st = STR[mode][led][c];
+        if (st > wst) {
+            ws = player;
+            wst = st;
+        }
+        if (trump) ref = next_reference(ref, c);
+    }
+    pts += p;
+    int v;
+    if (n < 3) {
+        int dummy;
+        v = play_node(n + 1, led, ws, wst, ref, (player + 3) & 3, left, won, pts, tmask | bit, alpha, beta, -1,
+                      &dummy);
+    } else {
+        int team = ws & 1;
+        won |= 1 << team;
+        if (left == 1) {
+            pts += LAST_BONUS;
+            v = (team == 0 ? pts : -pts) + (won == 1 ? MATCH_BONUS : won == 2 ? -MATCH_BONUS : 0);
+        } else {
+            int gain = team == 0 ? pts : -pts;
+            v = gain + trick_node(ws, left - 1, won, alpha - gain, beta - gain);
+        }
+    }
+    H[player] ^= bit;
+    zhash ^= Z[player][c];
+    rem += p;
+    return v;
+}
+
+/* The last trick: every hand holds one card, so it plays itself. */
+static int last_trick(int leader, int won) {
+    int c = lowbit(H[leader]), led = c / 9, ws = leader, wst = STR[mode][led][c], pts = PTS[mode][c];
+    for (int i = 1; i < 4; i++) {
+        int p = (leader + 4 - i) & 3;
+        int d = lowbit(H[p]), st = STR[mode][led][d];
+        pts += PTS[mode][d];
+        if (st > wst) {
+            ws = p;
+            wst = st;
+        }
+    }
+    nodes++;
+    int team = ws & 1;
+    won |= 1 << team;
+    pts += LAST_BONUS;
+    return (team == 0 ? pts : -pts) + (won == 1 ? MATCH_BONUS : won == 2 ? -MATCH_BONUS : 0);
+}
+
+/* The table's key: for each suit, the number of its remaining cards, then those cards in trick
+ * order as (holder, points code). Two positions with the same key play out the same way (only
+ * the order within a suit, the points and the Bour, the only 20-point card, matter to the rules),
+ * so cards gone from play no longer tell positions apart. 4 + 6 bits a card: fits in four words. */
+static inline void put_bits(u64 key[4], int *bit, u64 code, int width) {
+    int w = *bit >> 6, o = *bit & 63;
+    key[w] |= code << o;
+    if (o + width > 64) key[w + 1] |= code >> (64 - o);
+    *bit += width;
+}
+
+static inline void table_key(u64 key[4]) {
+    key[0] = key[1] = key[2] = key[3] = 0;
+    int bit = 0;
+    u64 present = H[0] | H[1] | H[2] | H[3];
+    for (int s = 0; s < 4; s++) {
+        put_bits(key, &bit, (u64)popc(present & SUITM[s]), 4);
+        const int *order = ORDER[mode][s];
+        for (int i = 0; i < 9; i++) {
+            int c = order[i], owner;
+            u64 b = 1ull << c;
+            if (!(present & b)) continue;
+            owner = (H[0] & b) ? 0 : (H[1] & b) ? 1 : (H[2] & b) ? 2 : 3;
+            put_bits(key, &bit, (u64)(owner | (PIDX[mode][c] << 2)), 6);
+        }
+    }
+}
+
+static inline u64 mix(u64 x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    return x ^ (x >> 33);
+}
+
+/* The best lead stored as (suit, place among the suit's remaining cards), back to a card. */
+static int card_at(int code) {
+    if (code < 0) return -1;
+    int s = code >> 4, k = code & 15;
+    u64 present = H[0] | H[1] | H[2] | H[3];
+    for (int i = 0; i < 9; i++) {
+        int c = ORDER[mode][s][i];
+        if (present >> c & 1 && k-- == 0) return c;
+    }
+    return -1;
+}
+
+static int place_of(int c) {
+    if (c < 0) return -1;
+    int s = c / 9, k = 0;
+    u64 present = H[0] | H[1] | H[2] | H[3];
+    for (int i = 0; i < 9; i++) {
+        int d = ORDER[mode][s][i];
+        if (d == c) return s << 4 | k;
+        if (present >> d & 1) k++;
+    }
+    return -1;
+}
+
+/* Team 0's margin over the `left` tricks from here, `leader` to lead. */
+static int trick_node(int leader, int left, int won, int alpha, int beta) {
+    if (left == 1) return last_trick(leader, won);
+    int total = rem + LAST_BONUS;
+    int top = (won & 2) ? total : total + MATCH_BONUS;     /* team 0 can still make the match */
+    int bottom = (won & 1) ? -total : -total - MATCH_BONUS; /* team 1 can */
+    if (top <= alpha) return top;
+    if (bottom >= beta) return bottom;
+    u64 key[4];
+    table_key(key);
+    u64 hash = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ (u64)(leader << 2 | won)))));
+    /* Two entries a bucket: the first keeps the deeper position (the costlier one to search
+     * again) of this solve, the second takes whatever comes. Entries stay valid across solves
+     * (a bound on a position's value is a fact about the position), so solving the next card of
+     * the same deal finds most of its tree here: `clear` forgets them, for timing. */
+    Entry *bucket = &tt[hash & (TT_SIZE - 2)], *e = NULL;
+    int tag = mode * 2 + lowp;
+    for (int i = 0; i < 2; i++) {
+        Entry *x = &bucket[i];
+        if (x->gen && x->tag == tag && x->leader == leader && x->won == won && x->h[0] == key[0] &&
+            x->h[1] == key[1] && x->h[2] == key[2] && x->h[3] == key[3])
+            e = x;
+    }
+    int lo = bottom, hi = top, ttbest = -1;
+    if (e) {
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
+        ttbest = card_at(e->best);
+        if (lo == hi || lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+    }
+    int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
+    int bestcard = -1;
+    int v = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
+    if (v <= a)
+        hi = v;
+    else if (v >= b)
+        lo = v;
+    else
+        lo = hi = v;
+    if (!e) e = (bucket[0].gen != gen || bucket[0].left <= left) ? &bucket[0] : &bucket[1];
+    e->h[0] = key[0];
+    e->h[1] = key[1];
+    e->h[2] = key[2];
+    e->h[3] = key[3];
+    e->gen = gen;
+    e->leader = (int8_t)leader;
+    e->won = (int8_t)won;
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->best = (int8_t)place_of(bestcard);
+    e->left = (int8_t)left;
+    e->tag = (int8_t)tag;
+    return v;
+}
+
+/* -- the Python side ------------------------------------------------------------------------ */
+
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd entries", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd entries", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (u64)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int sub_seq(PyObject *seq, Py_ssize_t i, PyObject **item) {
+    *item = PySequence_GetItem(seq, i);
+    return *item ? 0 : -1;
+}
+
+/* init(strength, points, trumps_above, suit_mask, bour_bit, last_bonus, match_bonus) */
+static PyObject *dds_init(PyObject *self, PyObject *args) {
+    PyObject *strength, *points, *tabove, *suitm, *bour;
+    int last, match;
+    if (!PyArg_ParseTuple(args, "OOOOOii", &strength, &points, &tabove, &suitm, &bour, &last, &match)) return NULL;
+    for (int m = 0; m < 6; m++) {
+        PyObject *row;
+        if (sub_seq(strength, m, &row)) return NULL;
+        for (int l = 0; l < 4; l++) {
+            PyObject *r2;
+            if (sub_seq(row, l, &r2)) {
+                Py_DECREF(row);
+                return NULL;
+            }
+            int rc = read_ints(r2, STR[m][l], 36, "strength");
+            Py_DECREF(r2);
+            if (rc) {
+                Py_DECREF(row);
+                return NULL;
+            }
+        }
+        Py_DECREF(row);
+        if (sub_seq(points, m, &row)) return NULL;
+        int rc = read_ints(row, PTS[m], 36, "points");
+        Py_DECREF(row);
+        if (rc) return NULL;
+    }
+    for (int t = 0; t < 4; t++) {
+        PyObject *row;
+        if (sub_seq(tabove, t, &row)) return NULL;
+        int rc = read_masks(row, TABOVE[t], 36, "trumps_above");
+        Py_DECREF(row);
+        if (rc) return NULL;
+    }
+    if (read_masks(suitm, SUITM, 4, "suit_mask") || read_masks(bour, BOURB, 4, "bour_bit")) return NULL;
+    LAST_BONUS = last;
+    MATCH_BONUS = match;
+    for (int m = 0; m < 6; m++)
+        for (int s = 0; s < 4; s++) {
+            int k = 0;
+            for (int c = 0; c < 36; c++)
+                if (SUITM[s] >> c & 1) ORDER[m][s][k++] = c;
+            if (k != 9) {
+                PyErr_SetString(PyExc_ValueError, "suit_mask: a suit must have nine cards");
+                return NULL;
+            }
+            for (int i = 1; i < 9; i++) /* weakest first, by the strength when this suit is led */
+                for (int j = i; j > 0 && STR[m][s][ORDER[m][s][j]] < STR[m][s][ORDER[m][s][j - 1]]; j--) {
+                    int t = ORDER[m][s][j];
+                    ORDER[m][s][j] = ORDER[m][s][j - 1];
+                    ORDER[m][s][j - 1] = t;
+                }
+        }
+    for (int m = 0; m < 6; m++) {
+        int seen[16], k = 0;
+        for (int c = 0; c < 36; c++) {
+            int j = 0;
+            while (j < k && seen[j] != PTS[m][c]) j++;
+            if (j == k) {
+                if (k == 15) {
+                    PyErr_SetString(PyExc_ValueError, "points: at most 15 different card values per mode");
+                    return NULL;
+                }
+                seen[k++] = PTS[m][c];
+            }
+            PIDX[m][c] = j;
+        }
+    }
+    for (int p = 0; p < 4; p++) {
+        for (int c = 0; c < 36; c++) Z[p][c] = next_rand();
+        ZL[p] = next_rand();
+        ZW[p] = next_rand();
+    }
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* legal(hand, n, led, mode, ref): legal_cards, for the agreement test. */
+static PyObject *dds_legal(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    int n, led, m, ref;
+    if (!PyArg_ParseTuple(args, "Kiiii", &hand, &n, &led, &m, &ref)) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+        return NULL;
+    }
+    if (m < 0 || m > 5 || (n > 0 && (led < 0 || led > 3)) || ref < -1 || ref > 35) {
+        PyErr_SetString(PyExc_ValueError, "mode 0-5, led 0-3 when n > 0, ref -1..35");
+        return NULL;
+    }
+    mode = m;
+    return PyLong_FromUnsignedLongLong(legal_cards(hand, n, led, ref));
+}
+
+/* solve(mode, lowest_plain, h0, h1, h2, h3, trick, led, win_seat, win_str, best_trump, tricks_left, won, player)
+ * -> [(card, team 0's margin)] for every legal card of `player`. */
+static PyObject *dds_solve(PyObject *self, PyObject *args) {
+    int m, lp, led, ws, wst, ref, left, won, player;
+    unsigned long long h[4];
+    PyObject *trick;
+    if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
+                          &left, &won, &player))
+        return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(trick, "trick must be a sequence of cards");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int cards[4];
+    if (n > 3 || m < 0 || m > 5 || left < 1 || left > 9 || won < 0 || won > 3 || player < 0 || player > 3 ||
+        (n > 0 && (led < 0 || led > 3 || ws < 0 || ws > 3)) || ref < -1 || ref > 35) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "not a card decision of a Jass deal");
+        return NULL;
+    }
+    u64 tmask = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (c < 0 || c > 35) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is 0-35");
+            return NULL;
+        }
+        cards[i] = (int)c;
+        tmask |= 1ull << c;
+    }
+    Py_DECREF(fast);
+    if (!tt) {
+        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        if (!tt) return PyErr_NoMemory();
+    }
+    if (++gen == 0) { /* wrapped: forget everything */
+        memset(tt, 0, TT_SIZE * sizeof(Entry));
+        gen = 1;
+    }
+    mode = m;
+    lowp = lp;
+    nodes = 0;
+    iters = 0;
+    rem = 0;
+    zhash = 0;
+    for (int p = 0; p < 4; p++) {
+        H[p] = h[p];
+        for (u64 x = h[p]; x; x &= x - 1) {
+            int c = lowbit(x);
+            rem += PTS[mode][c];
+            zhash ^= Z[p][c];
+        }
+    }
+    int pts = 0;
+    for (Py_ssize_t i = 0; i < n; i++) pts += PTS[mode][cards[i]];
+    if (n == 0) led = ws = wst = ref = -1;
+    u64 legal = legal_cards(H[player], (int)n, led, ref);
+    /* Each group of equivalent cards is searched once; the others take its value. */
+    int reps[9];
+    u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
+    int cnt = gen_moves(reps, legal, present, (int)n, led, ws, wst, player, -1);
+    int value[36];
+    int guess = 0, total = rem + pts + LAST_BONUS;
+    for (int i = 0; i < cnt; i++) {
+        /* Null-window tests "is the margin at least g?" that halve the interval the value is known
+         * to lie in (fail-soft results narrow it further); the table keeps what each test learnt.
+         * The first test is at the previous card's value, a good guess. */
+        int c = reps[i], lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS, g = guess, first = 1;
+        while (lo < hi) {
+            if (!first || g <= lo || g > hi) g = lo + (hi - lo + 1) / 2;
+            first = 0;
+            int v = after_card(c, (int)n, led, ws, wst, ref, player, left, won, pts, tmask, g - 1, g);
+            iters++;
+            if (v >= g)
+                lo = v;
+            else
+                hi = v;
+        }
+        value[c] = lo;
+        guess = lo;
+    }
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int s = 0; s < 4; s++) {
+        int rep = -1;
+        const int *order = ORDER[mode][s];
+        for (int i = 0; i < 9; i++) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            if (!(legal >> c & 1)) {
+                rep = -1;
+                continue;
+            }
+            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
+            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
+            if (!pair || PyList_Append(out, pair)) {
+                Py_XDECREF(pair);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    return out;
+}
+
+static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
+    if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
+
+static PyMethodDef methods[] = {
+    {"init", dds_init, METH_VARARGS, "Take the rule tables from the Python engine."},
+    {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
+    {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
+    {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
+    {"clear", dds_clear, METH_NOARGS, "Forget the transposition table (for timing a solve from scratch)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds", "The fast Jass double-dummy search (C).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__dds(void) { return PyModule_Create(&module); }

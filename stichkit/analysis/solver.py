@@ -1,0 +1,261 @@
+"""An exact double-dummy solver for the card play of a Jass deal.
+
+With all four hands known, `solve` gives every legal card of the player to move the exact number of
+points its team takes over the rest of the deal, both sides playing perfectly after that card.
+
+What it counts: the points of the remaining tricks (the trick in progress included), the
+last-trick bonus and the match bonus. Weis and Stöck are left out: they are fixed by the time the
+cards are played (whoever holds them scores them whatever is played), so no card changes them.
+The game's target is left out too: the engine may end a game in the middle of a deal when a team
+reaches it, but the solver values the deal's card play as if it were played to the end, which is
+what a card decision can change.
+
+The search is zero-sum on the margin (the mover's team's points minus the other team's, the match
+bonus included); the points in `Solution.values` follow from the margin. Two engines give the same
+numbers: "python", the reference (plain alpha-beta with a transposition table, over the engine's
+own rule functions), and "c", the extension `stichkit.analysis._dds` (the same search with
+equivalent cards merged, move ordering and a bigger table), used by default when it is built.
+See docs/analysis.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from stichkit.cards import bits
+from stichkit.core.action import Action
+from stichkit.core.errors import StichkitError
+from stichkit.games.jass.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH, SUIT_MASK, TRUMPS_ABOVE
+from stichkit.games.jass.rules import BOUR_BIT, legal_cards, next_reference
+from stichkit.games.jass.state import ACTIONS, JassState, PlayPosition
+
+ENGINES = ("auto", "c", "python")
+INF = 1 << 20
+
+try:  # the C extension is optional: a machine without a compiler installs without it
+    from stichkit.analysis import _dds  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the build
+    _dds = None
+else:  # the rule tables live in the engine: the C search takes them from there
+    _dds.init(STRENGTH, POINTS, TRUMPS_ABOVE, SUIT_MASK, BOUR_BIT, LAST_TRICK_BONUS, MATCH_BONUS)
+
+
+class SolveError(StichkitError):
+    """A state the solver cannot solve, or an unknown engine; the message says what is allowed."""
+
+
+def c_available() -> bool:
+    """True when the C extension is built and importable."""
+    return _dds is not None
+
+
+def clear_table() -> None:
+    """Make the C solver forget its transposition table. It keeps it from one solve to the next
+    (what it holds are facts about positions), so the next card of a deal, or a principal line,
+    is solved mostly from the table; clear it to time a solve from scratch."""
+    if _dds is not None:
+        _dds.clear()
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The double-dummy values of the mover's legal cards; all numbers are points of the deal
+    still to be won from this position (see the module)."""
+
+    player: int  # the seat to move
+    team: int  # its team: 0 (seats 0 and 2) or 1 (seats 1 and 3)
+    values: dict[Action, int]  # each legal card: the points the mover's team takes from here
+    value: int  # the best of them
+    best: tuple[Action, ...]  # every card reaching `value`
+    remaining: int  # trick points and last-trick bonus still to be won (the match bonus not included)
+    margins: dict[Action, int]  # each legal card: the mover's team's points minus the other team's
+
+    def loss(self, action: Action | str) -> int:
+        """Points `action` gives away against the best card."""
+        return self.value - self.values[self._action(action)]
+
+    def other(self, action: Action | str) -> int:
+        """The other team's points after `action`: `remaining - values[action]`, except that a
+        match (all nine tricks to one team) adds its bonus to that team."""
+        a = self._action(action)
+        return self.values[a] - self.margins[a]
+
+    def _action(self, action: Action | str) -> Action:
+        if isinstance(action, Action) and action in self.values:
+            return action
+        text = action.text if isinstance(action, Action) else action
+        for a in self.values:
+            if a.text == text or a.text.lower() == str(text).lower():
+                return a
+        legal = ", ".join(a.text for a in self.values)
+        raise SolveError(f"{text!r} is not a legal card here; the legal cards are {legal}")
+
+
+def points_from_margin(margin: int, remaining: int) -> int:
+    """The team's points from its margin: a match is `remaining + 100` (all to one team), and
+    otherwise both teams' points add up to `remaining`."""
+    if margin > remaining:
+        return remaining + MATCH_BONUS
+    if margin < -remaining:
+        return 0
+    return (remaining + margin) // 2
+
+
+def position_of(state: Any) -> PlayPosition:
+    """The state's card play, or SolveError saying why it has none."""
+    if not isinstance(state, JassState):
+        what = getattr(getattr(state, "game", None), "name", type(state).__name__)
+        raise SolveError(f"the solver needs a Jass state at a card decision, not a {what} state")
+    pos = state.play_position()
+    if pos is None:
+        if state.is_terminal():
+            raise SolveError("the game is over: there is no card to play; solve a state where a card is to be played")
+        raise SolveError(
+            "trump is not chosen yet: the solver needs a card decision (a state after trump:... ), "
+            "not the trump choice or the push"
+        )
+    return pos
+
+
+def remaining_points(pos: PlayPosition) -> int:
+    """Trick points still to be won (the trick in progress included) plus the last-trick bonus."""
+    pts = POINTS[pos.trump]
+    left = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    return sum(pts[c] for c in bits(left)) + sum(pts[c] for c in pos.trick) + LAST_TRICK_BONUS
+
+
+def solve(state: JassState, engine: str = "auto") -> Solution:
+    """The exact value of every legal card of the player to move (see the module). `state` is
+    not changed. engine: "auto" (C when built, else Python), "c" or "python"."""
+    if engine not in ENGINES:
+        raise SolveError(f"unknown solver engine {engine!r}; the engines are {', '.join(ENGINES)}")
+    pos = position_of(state)
+    if engine == "c" and _dds is None:
+        raise SolveError(
+            "the C solver is not built (stichkit.analysis._dds is missing: reinstall with a C compiler, "
+            "`pip install -e .`); use engine='python' or 'auto'"
+        )
+    margins0 = solve_python(pos) if engine == "python" or _dds is None else solve_c(pos)
+    return make_solution(pos, margins0)
+
+
+def make_solution(pos: PlayPosition, margins0: dict[int, int]) -> Solution:
+    """A Solution from the team-0 margins of each legal card."""
+    team = pos.player & 1
+    sign = -1 if team else 1
+    remaining = remaining_points(pos)
+    margins = {ACTIONS[c]: sign * margins0[c] for c in sorted(margins0)}  # in card order, whatever the engine
+    values = {a: points_from_margin(m, remaining) for a, m in margins.items()}
+    value = max(values.values())
+    best = tuple(a for a, v in values.items() if v == value)
+    return Solution(pos.player, team, values, value, best, remaining, margins)
+
+
+def solve_c(pos: PlayPosition) -> dict[int, int]:
+    """Team 0's margin after each legal card, from the C extension."""
+    assert _dds is not None
+    pairs = _dds.solve(
+        pos.trump, int(pos.lowest_plain), *pos.hands, pos.trick, pos.led, pos.win_seat, pos.win_str,
+        pos.best_trump, 9 - pos.tricks_done, won_flags(pos), pos.player,
+    )  # fmt: skip
+    return dict(pairs)
+
+
+def won_flags(pos: PlayPosition) -> int:
+    """Bit t set when team t has taken a trick of this deal (a match is still possible for a team
+    only while the other has none)."""
+    return (pos.tricks_won[0] > 0) | (pos.tricks_won[1] > 0) << 1
+
+
+def solve_python(pos: PlayPosition) -> dict[int, int]:
+    """Team 0's margin after each legal card: the reference search, every root card with a full window."""
+    search = _Search(pos.trump, pos.lowest_plain)
+    pts = sum(POINTS[pos.trump][c] for c in pos.trick)
+    out = {}
+    legal = legal_cards(pos.hands[pos.player], len(pos.trick), pos.led, pos.trump, pos.best_trump)
+    for c in bits(legal):
+        out[c] = search.card(
+            c, pos.hands, len(pos.trick), pos.led, pos.win_seat, pos.win_str, pos.best_trump, pos.player,
+            9 - pos.tricks_done, won_flags(pos), pts, -INF, INF,
+        )  # fmt: skip
+    return out
+
+
+class _Search:
+    """Alpha-beta on team 0's margin over the engine's rules; a transposition table on the hands
+    at the start of each trick (with the leader and who has taken a trick, for the match)."""
+
+    def __init__(self, mode: int, lowest_plain: bool) -> None:
+        self.mode = mode
+        self.lowest_plain = lowest_plain
+        self.strength = STRENGTH[mode]
+        self.points = POINTS[mode]
+        self.table: dict[tuple[tuple[int, ...], int, int], tuple[int, int]] = {}
+
+    def trick(self, hands: tuple[int, ...], leader: int, left: int, won: int, alpha: int, beta: int) -> int:
+        """Team 0's margin over the `left` tricks from here, `leader` to lead."""
+        key = (hands, leader, won if won != 3 else 3)
+        lo, hi = self.table.get(key, (-INF, INF))
+        if lo == hi or lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        v = self.play(hands, 0, -1, -1, -1, -1, leader, left, won, 0, a, b)
+        if v <= a:
+            hi = v
+        elif v >= b:
+            lo = v
+        else:
+            lo = hi = v
+        self.table[key] = (lo, hi)
+        return v
+
+    def play(self, hands: tuple[int, ...], n: int, led: int, win_seat: int, win_str: int, ref: int, player: int,
+             left: int, won: int, pts: int, alpha: int, beta: int) -> int:  # fmt: skip
+        """Team 0's margin with `player` to play the trick's card number `n` (0-3)."""
+        legal = legal_cards(hands[player], n, led, self.mode, ref)
+        maximise = not player & 1
+        best = -INF if maximise else INF
+        for c in bits(legal):
+            v = self.card(c, hands, n, led, win_seat, win_str, ref, player, left, won, pts, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def card(self, c: int, hands: tuple[int, ...], n: int, led: int, win_seat: int, win_str: int, ref: int,
+             player: int, left: int, won: int, pts: int, alpha: int, beta: int) -> int:  # fmt: skip
+        """Team 0's margin after `player` plays card `c`."""
+        h = list(hands)
+        h[player] ^= 1 << c
+        nh = tuple(h)
+        trump = c // 9 == self.mode
+        if n == 0:
+            led = c // 9
+            win_seat, win_str = player, self.strength[led][c]
+            ref = c if trump else -1
+        else:
+            st = self.strength[led][c]
+            if st > win_str:
+                win_seat, win_str = player, st
+            if trump:
+                ref = next_reference(ref, c, self.lowest_plain)
+        pts += self.points[c]
+        if n < 3:
+            return self.play(nh, n + 1, led, win_seat, win_str, ref, (player + 3) & 3, left, won, pts, alpha, beta)
+        team = win_seat & 1
+        won |= 1 << team
+        if left == 1:
+            pts += LAST_TRICK_BONUS
+            gain = pts if team == 0 else -pts
+            return gain + (MATCH_BONUS if won == 1 else -MATCH_BONUS if won == 2 else 0)
+        gain = pts if team == 0 else -pts
+        return gain + self.trick(nh, win_seat, left - 1, won, alpha - gain, beta - gain)
