@@ -10,16 +10,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# One stamp per set of extras; pyproject.toml changes make them stale.
-$(VENV)/.installed-play: pyproject.toml | $(BIN)/python
+# One stamp per set of extras. The install also compiles the solver's C extension in place
+# (setup.py), so a change to it makes the stamps stale too.
+BUILD := pyproject.toml setup.py stichkit/analysis/_dds.c
+
+$(VENV)/.installed-play: $(BUILD) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[cli]"
 	touch $@
 
-$(VENV)/.installed-serve: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-serve: $(BUILD) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[cli,web]"
 	touch $@
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/pip install --quiet torch==2.13.0  # the CPU wheel, before the rl-train extra asks for torch
 	$(BIN)/pip install --quiet -e ".[all,dev]"
 	touch $@ $(VENV)/.installed-play $(VENV)/.installed-serve
