@@ -16,6 +16,7 @@ from .base import Bot, Param, View, game_of, seat_view
 from .heuristic import HeuristicBot
 from .ismcts import ISMCTSBot
 from .open_bot import CHEAT_NOTE, OpenBot
+from .pimc import PIMCBot
 from .random_bot import RandomBot
 
 _BOTS: dict[str, type[Bot]] = {}
@@ -31,6 +32,7 @@ register(RandomBot)
 register(HeuristicBot)
 register(ISMCTSBot)
 register(OpenBot)
+register(PIMCBot)  # Jass only: PIMC on the exact solver of stichkit.analysis
 
 # Bots that live outside this package, imported on first use, so that the engine and the bots
 # above never load what only they need: name -> (module, class).
@@ -79,6 +81,6 @@ def address_param(name: str) -> str | None:
 
 
 __all__ = [
-    "CHEAT_NOTE", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "Param", "RandomBot", "View", "address_param",
-    "bot_class", "bot_names", "game_of", "is_cheating", "make", "register", "seat_view",
+    "CHEAT_NOTE", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "PIMCBot", "Param", "RandomBot", "View",
+    "address_param", "bot_class", "bot_names", "game_of", "is_cheating", "make", "register", "seat_view",
 ]  # fmt: skip

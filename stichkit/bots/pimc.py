@@ -1,0 +1,341 @@
+"""`pimc`: Perfect Information Monte Carlo for Jass, on the exact double-dummy solver.
+
+At every decision the bot draws worlds the moving seat cannot tell from the real state
+(`state.sample_hidden(seat, rng)`: the other hands redealt, keeping the seat's hand, the cards
+played, the voids the play revealed and the Weis shown) and solves each exactly with
+`stichkit.analysis.solve`, the way GIB plays Bridge and Kermit plays Skat.
+
+- **Cards:** every legal card gets the mean, over the worlds, of its margin for the seat's team
+  over the rest of the deal with perfect play after it (the solver's `margins`: our points
+  minus theirs, the match bonus included). The best mean wins; a tie goes to the card that was
+  best in more worlds, then to the first legal one.
+- **Trump:** for every world and every trump mode of the profile the deal is solved from its
+  first card. A mode is worth the mean of the deal's margin over the worlds: trick points, the
+  last trick and the match from the solver, plus the Weis and Stöck that mode gives (the solver
+  leaves them out; they come from the engine's own `best_weis`, `scoring_teams` and
+  `STOECK_PAIR`: Stöck depend on the trump, the Weis only through its tie-breaks).
+- **Push:** the partner chooses with its own hand only. In each world the partner's choice is
+  modelled by the hand-evaluation rule of the Jass heuristic applied to the partner's hand in
+  that world (`partner_mode`), and the push is worth the solved value of *that* mode in that
+  world. A per-world maximum over the modes would let the partner see every hand and overvalue
+  the push; this model is a realistic partner without that bias.
+- **Inference:** a world is drawn from a few `sample_hidden` candidates, each weighted by how
+  likely the public trump decisions of the deal are in it (sampling-importance-resampling): the
+  player who chose trump more likely held a hand for that mode, and a forehand who pushed more
+  likely held a weak one. Both likelihoods are a softmax of the same hand-evaluation scores over
+  the seat's hand in the world. Only the view (who chose, the mode, the push) and the drawn
+  worlds enter, so the bot stays honest.
+- **Budget:** `time` seconds per decision (default 1.0), an anytime loop that stops between
+  worlds when the next one would not fit (one solve's time estimated from those before), and at
+  most `samples` worlds. `samples` alone means no clock: the bot is then a pure function of its
+  seed and the view. A card decision also stops once no remaining world could change the choice.
+
+Without the C solver (a build without a compiler) only the Python reference is there, which takes
+seconds to minutes before the last tricks: the bot then solves only its last three tricks and
+plays the earlier decisions by the Jass heuristic (`last_stats["fallback"]` says so).
+
+The bot reads hidden cards only in worlds from `sample_hidden`; the real state gives it the
+view, the legal actions and the copies. Jass only (`GAMES`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from stichkit.core import Action, State
+from stichkit.games.jass.cards import MODES, STOECK_PAIR, STOECK_POINTS
+from stichkit.games.jass.weis import best_weis, scoring_teams
+
+from .base import SEED, Bot, Param, View, seat_view, view_key
+from .ismcts import _check_positive_int, _check_seconds
+from .jass_heuristic import PUSH_BELOW, notrump_score, trump_suit_score
+from .jass_heuristic import decide as jass_decide
+
+DEFAULT_TIME = 1.0
+DEFAULT_SAMPLES = 200  # with a clock: late in a deal solves are cheap, this bounds the loop
+SAMPLES_ONLY_DEFAULT = 16
+CANDIDATES = 4  # sample_hidden draws per world when inference weighs them
+TRUMP_TEMPERATURE = 8.0  # softmax temperature over hand-evaluation scores (their units: ~10 per honour)
+TRUMP_ACTION = 36  # trump:D .. trump:une are 36..41, push 42 (the engine's action ids)
+PUSH_ID = 42
+SLOW_SOLVER_TRICKS = 3  # without the C solver, solve only with this many tricks left or fewer
+
+TIME = Param("time", None, "most seconds per decision (default 1.0 when no budget is given)", _check_seconds)
+SAMPLES = Param("samples", None, "most worlds solved per decision (alone: no clock, reproducible)",
+                _check_positive_int)  # fmt: skip
+
+
+def _check_infer(value: Any) -> tuple[Any, str | None]:
+    if value in ("trump", "off"):
+        return value, None
+    return value, "trump (weigh worlds by the deal's trump decisions) or off"
+
+
+INFER = Param("infer", "trump", "inference over the worlds: trump (by the deal's trump/push decisions) or off",
+              _check_infer)  # fmt: skip
+
+
+def mode_score(hand: int, mode: int) -> float:
+    """How good `mode` looks for `hand` to a quick hand evaluation (the Jass heuristic's rule)."""
+    return trump_suit_score(hand, mode) if mode < 4 else notrump_score(hand, mode)
+
+
+def partner_mode(hand: int, modes: tuple[int, ...]) -> int:
+    """The mode a partner holding `hand` names after a push, in the push model (see the module)."""
+    return max(modes, key=lambda m: mode_score(hand, m))
+
+
+def choice_likelihood(hand: int, mode: int, modes: tuple[int, ...]) -> float:
+    """How likely a player holding `hand` names `mode`: a softmax of the hand-evaluation scores."""
+    scores = [mode_score(hand, m) for m in modes]
+    top = max(scores)
+    z = sum(math.exp((s - top) / TRUMP_TEMPERATURE) for s in scores)
+    return math.exp((mode_score(hand, mode) - top) / TRUMP_TEMPERATURE) / z
+
+
+def push_likelihood(hand: int, modes: tuple[int, ...]) -> float:
+    """How likely a forehand holding `hand` pushes: high when its best mode scores below PUSH_BELOW."""
+    best = max(mode_score(hand, m) for m in modes)
+    return 1.0 / (1.0 + math.exp((best - PUSH_BELOW) / TRUMP_TEMPERATURE))
+
+
+def start_hands(world: State) -> tuple[int, int, int, int]:
+    """The four hands a world was dealt in its current deal (a world from sample_hidden: all its
+    hands are the bot's own guess, so reading them is fair)."""
+    return world._start  # type: ignore[attr-defined]
+
+
+def extras(world: State, mode: int) -> tuple[int, int]:
+    """The Weis and Stöck points each team gets in `world` if `mode` is trump (what the solver
+    leaves out), from the engine's own functions and the game's options."""
+    game = world.game
+    profile = game.profile  # type: ignore[attr-defined]
+    hands = start_hands(world)
+    pts = [0, 0]
+    if game.options["weis"] == "auto":
+        weis = tuple(best_weis(h, profile) for h in hands)
+        forehand = world._forehand  # type: ignore[attr-defined]
+        for team in scoring_teams(weis, mode, forehand, profile):
+            pts[team] += sum(w.points for seat in range(4) if seat & 1 == team for w in weis[seat])
+    if game.options["stoeck"] and mode < 4:
+        pair = STOECK_PAIR[mode]
+        for seat in range(4):
+            if hands[seat] & pair == pair:
+                pts[seat & 1] += STOECK_POINTS
+    return pts[0], pts[1]
+
+
+def margins(sol: Any) -> dict[Action, int]:
+    """Each legal card's margin (the mover's team's points minus the other team's, match
+    included) from a Solution: its `margins` when it has them, else from `values`."""
+    found = getattr(sol, "margins", None)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return {a: 2 * v - sol.remaining for a, v in sol.values.items()}
+
+
+def _default_solve(state: State) -> Any:
+    from stichkit.analysis import solve
+
+    return solve(state)
+
+
+def fast_solver() -> bool:
+    """Whether the C solver is built: without it a solve from early in a deal takes minutes."""
+    from stichkit.analysis import c_available
+
+    return bool(c_available())
+
+
+class PIMCBot(Bot):
+    """Samples worlds from the seat's view and solves each exactly (see the module)."""
+
+    name = "pimc"
+    cheats: ClassVar[bool] = False
+    GAMES: ClassVar[tuple[str, ...] | None] = ("jass",)
+    PARAMS = (TIME, SAMPLES, INFER, SEED)
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        p = self.params
+        if p["samples"] is None and p["time"] is None:
+            p["samples"], p["time"] = DEFAULT_SAMPLES, DEFAULT_TIME
+        elif p["samples"] is None:
+            p["samples"] = DEFAULT_SAMPLES
+        self.time: float | None = p["time"]
+        self.samples: int = p["samples"]
+        self.infer = p["infer"] == "trump"
+        self.seed: int | None = p["seed"]
+        self.solve: Callable[[State], Any] = _default_solve
+        self.last_stats: dict[str, Any] = {}
+
+    # -- the Bot API ----------------------------------------------------------------------------
+
+    def choose(self, state_or_view: State | Mapping[str, Any], seat: int) -> Action:
+        if not isinstance(state_or_view, State):
+            raise ValueError(f"{self.name} needs a State to sample from (it solves sample_hidden worlds); "
+                             "a view dict is not enough")  # fmt: skip
+        state = state_or_view
+        if state.game.name != "jass":
+            raise ValueError(f"{self.name} plays only jass, not {state.game.name}")
+        view = seat_view(state, seat)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0}
+            return legal[0]
+        rng = random.Random(None if self.seed is None else self.seed * 1_000_003 + view_key(view))
+        if self.solve is _default_solve and not fast_solver() and view["hand_sizes"][seat] > SLOW_SOLVER_TRICKS:
+            # Only the Python reference solver: too slow before the last tricks, so the heuristic
+            # plays those decisions (the trump choice included) rather than blow the budget.
+            self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0, "fallback": "heuristic"}
+            return state.game.parse_action(jass_decide(view, rng))
+        if legal[0].id >= TRUMP_ACTION:
+            return self._choose_trump(state, seat, view, legal, rng)
+        return self._choose_card(state, seat, view, legal, rng)
+
+    def decide(self, view: View) -> str:
+        raise ValueError(f"{self.name} needs a State to sample from; a view dict is not enough")
+
+    # -- worlds ---------------------------------------------------------------------------------
+
+    def world(self, state: State, seat: int, view: View, rng: random.Random) -> State:
+        """One world the seat cannot tell from `state`, drawn among `CANDIDATES` by the likelihood
+        of the deal's public trump decisions (when inference is on and there are any)."""
+        weigh = self._weigher(state, seat, view)
+        if weigh is None:
+            return state.sample_hidden(seat, rng)
+        worlds = [state.sample_hidden(seat, rng) for _ in range(CANDIDATES)]
+        weights = [weigh(start_hands(w)) for w in worlds]
+        total = sum(weights)
+        if total <= 0:
+            return worlds[0]
+        x = rng.random() * total
+        for w, wt in zip(worlds, weights, strict=True):
+            x -= wt
+            if x < 0:
+                return w
+        return worlds[-1]
+
+    def _weigher(self, state: State, seat: int, view: View) -> Callable[[tuple[int, ...]], float] | None:
+        """The likelihood of the deal's public trump decisions given a world's hands, or None if
+        inference is off or nobody but the seat decided anything yet."""
+        if not self.infer:
+            return None
+        modes: tuple[int, ...] = state.game.profile.trump_modes  # type: ignore[attr-defined]
+        forehand: int = view["forehand"]
+        pushed: bool = view["pushed"]
+        chooser = view["trump_chosen_by"]
+        mode = None if view["trump"] is None else MODES.index(view["trump"])
+        pusher = forehand if pushed and forehand != seat else None
+        named = chooser if chooser is not None and chooser != seat and mode is not None else None
+        if pusher is None and named is None:
+            return None
+
+        def weigh(hands: tuple[int, ...]) -> float:
+            w = 1.0
+            if pusher is not None:
+                w *= push_likelihood(hands[pusher], modes)
+            if named is not None:
+                assert mode is not None
+                w *= choice_likelihood(hands[named], mode, modes)
+            return w
+
+        return weigh
+
+    # -- card play ------------------------------------------------------------------------------
+
+    def _choose_card(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
+        clock = time.perf_counter
+        start = clock()
+        deadline = None if self.time is None else start + self.time
+        total = {a.id: 0.0 for a in legal}
+        best_in = {a.id: 0 for a in legal}
+        worlds = 0
+        solving = 0.0
+        swing = 0
+        while worlds < self.samples:
+            now = clock()
+            if deadline is not None and worlds and now + (now - start) / worlds > deadline:
+                break  # the next world would not fit: stop between worlds
+            if worlds >= 8 and self._settled(total, worlds, swing, start, deadline, now):
+                break
+            w = self.world(state, seat, view, rng)
+            t0 = clock()
+            sol = self.solve(w)
+            solving += clock() - t0
+            worlds += 1
+            swing = max(swing, 2 * sol.remaining + 200)  # the widest a margin gap can be
+            for a, v in margins(sol).items():
+                total[a.id] += v
+            for a in sol.best:
+                best_in[a.id] += 1
+        chosen = max(legal, key=lambda a: (total[a.id], best_in[a.id], -legal.index(a)))
+        self.last_stats = {
+            "worlds": worlds,
+            "solves": worlds,
+            "seconds": clock() - start,
+            "solving_seconds": solving,
+            "means": {str(a): total[a.id] / max(worlds, 1) for a in legal},
+        }
+        return chosen
+
+    def _settled(self, total: dict[int, float], worlds: int, swing: int, start: float, deadline: float | None,
+                 now: float) -> bool:  # fmt: skip
+        """Whether the leading card is ahead by more than the worlds left could make up."""
+        values = sorted(total.values(), reverse=True)
+        left = self.samples - worlds
+        if deadline is not None:
+            left = min(left, int((deadline - now) / max((now - start) / worlds, 1e-9)) + 1)
+        return values[0] - values[1] > left * swing
+
+    # -- trump and push -------------------------------------------------------------------------
+
+    def _choose_trump(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
+        """Solve every mode in every world; the push is worth the partner's modelled choice."""
+        clock = time.perf_counter
+        start = clock()
+        deadline = None if self.time is None else start + self.time
+        modes = [a.id - TRUMP_ACTION for a in legal if a.id != PUSH_ID]
+        can_push = any(a.id == PUSH_ID for a in legal)
+        all_modes: tuple[int, ...] = state.game.profile.trump_modes  # type: ignore[attr-defined]
+        partner = (seat + 2) & 3
+        team = seat & 1
+        total = dict.fromkeys(modes, 0.0)
+        push_total = 0.0
+        worlds = solves = 0
+        while worlds < self.samples:
+            now = clock()
+            if deadline is not None and worlds and now + (now - start) / worlds > deadline:
+                break
+            w = self.world(state, seat, view, rng)
+            margin = {}
+            for m in modes:
+                world = w.clone()
+                world.apply(legal[[a.id for a in legal].index(TRUMP_ACTION + m)])
+                sol = self.solve(world)
+                solves += 1
+                # The forehand leads whoever chose: the solver's mover is this seat's team.
+                best = max(margins(sol).values())
+                bonus = extras(world, m)
+                margin[m] = (best if sol.team == team else -best) + bonus[team] - bonus[team ^ 1]
+                total[m] += margin[m]
+            if can_push:
+                push_total += margin[partner_mode(start_hands(w)[partner], all_modes)]
+            worlds += 1
+        best = max(modes, key=lambda m: (total[m], -m))
+        chosen = next(a for a in legal if a.id == TRUMP_ACTION + best)
+        if can_push and push_total > total[best]:
+            chosen = next(a for a in legal if a.id == PUSH_ID)
+        n = max(worlds, 1)
+        self.last_stats = {
+            "worlds": worlds,
+            "solves": solves,
+            "seconds": clock() - start,
+            "means": {f"trump:{MODES[m]}": total[m] / n for m in modes}
+            | ({"push": push_total / n} if can_push else {}),
+        }
+        return chosen

@@ -1,0 +1,219 @@
+"""The `pimc` bot: sampled worlds solved exactly. Real play on real positions, no stand-ins.
+
+Budgets are given as `samples` (no clock), so every test is a pure function of its seed; the
+clock is checked by counting the worlds a tiny `time` lets through, never by timing."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import stichkit
+from stichkit import OptionError
+from stichkit.arena import parse_bot
+from stichkit.bots import PIMCBot, make
+from stichkit.bots.pimc import choice_likelihood, extras, partner_mode, push_likelihood
+from stichkit.cli.main import main
+from stichkit.games.jass.cards import DECK
+from stichkit.games.jass.state import JassState
+
+PLAIN = {"weis": "off", "stoeck": False, "first_forehand": 0}
+
+
+def deal(*hands: str, **options: object) -> JassState:
+    """A first deal with these four hands (space-separated cards), seat 0 forehand."""
+    game = stichkit.load_game("jass", **{**PLAIN, **options})
+    state = game.new_state(seed=1, deal={"hands": [h.split() for h in hands]})
+    assert isinstance(state, JassState)
+    return state
+
+
+STRONG = "SJ S9 SA SK SQ S10 DA HA CA"  # six top trumps in Schokolade and three side Aces
+WEAK = "D6 D7 H6 H7 H8 S6 S7 C6 C8"  # nothing: no honour, no length
+
+
+def rest(*taken: str) -> list[str]:
+    """The 27 cards not in `taken`, dealt round the three other hands in deck order (every third
+    card of a suit to a hand: no sequence, so no Weis)."""
+    used = {c for h in taken for c in h.split()}
+    cards = [c for c in DECK.names if c not in used]
+    return [" ".join(cards[i::3]) for i in range(3)]
+
+
+def pimc(**params: object) -> PIMCBot:
+    bot = make("pimc", **params)
+    assert isinstance(bot, PIMCBot)
+    return bot
+
+
+# -- what it plays ---------------------------------------------------------------------------------
+
+
+def test_it_names_the_trump_a_strong_hand_is_made_for() -> None:
+    state = deal(STRONG, *rest(STRONG))
+    bot = pimc(samples=4, seed=1)
+    assert str(bot.choose(state, 0)) == "trump:S"
+    means = bot.last_stats["means"]
+    assert means["trump:S"] == max(means.values())
+    assert means["trump:S"] > 100  # ours minus theirs: the hand takes most of the deal
+
+
+def test_it_pushes_a_clearly_weak_forehand_hand() -> None:
+    state = deal(WEAK, *rest(WEAK))
+    bot = pimc(samples=6, seed=2)
+    assert str(bot.choose(state, 0)) == "push"
+    means = bot.last_stats["means"]
+    assert means["push"] > max(v for k, v in means.items() if k != "push")
+
+
+def test_after_a_push_the_partner_names_a_mode_and_never_pushes() -> None:
+    state = deal(WEAK, *rest(WEAK))
+    state.apply("push")
+    assert state.current_player == 2
+    action = pimc(samples=3, seed=3).choose(state, 2)
+    assert str(action).startswith("trump:")
+
+
+def test_it_trumps_a_fat_trick_it_is_sure_to_take() -> None:
+    # Trump S. Seat 0 leads DA, seat 3 plays D10, seat 2 DK: 25 points on the table. Seat 1,
+    # last to play, has no Käse: a trump takes the trick for sure, a discard gives it away.
+    s0, s1, s2, s3 = "DA D6 H6 H7 C6 C7 C8 S6 S7", "SJ S9 S8 HA HK CA CK H8 C9", "DK D7 D8 H9 H10 C10 CQ SA SK", ""
+    s3 = " ".join(c for c in DECK.names if c not in f"{s0} {s1} {s2}".split())
+    state = deal(s0, s1, s2, s3)
+    state.apply("trump:S")
+    for card in ("DA", "D10", "DK"):
+        state.apply(card)
+    assert state.current_player == 1
+    bot = pimc(samples=8, seed=4)
+    card = str(bot.choose(state, 1))
+    assert card in ("S8", "S9", "SJ"), bot.last_stats
+    means = bot.last_stats["means"]
+    assert min(means[c] for c in ("S8", "S9", "SJ")) > max(v for c, v in means.items() if not c.startswith("S"))
+
+
+def test_the_only_legal_card_is_played_without_solving() -> None:
+    state = deal(STRONG, *rest(STRONG))
+    state.apply("trump:S")
+    rng = random.Random(5)
+    bot = pimc(samples=3)
+    while len(state.legal_actions()) != 1:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    assert bot.choose(state, seat) == state.legal_actions()[0]
+    assert bot.last_stats["worlds"] == 0
+
+
+# -- the budget, determinism, honesty of the inputs --------------------------------------------------
+
+
+def mid_deal(seed: int, cards: int) -> JassState:
+    game = stichkit.load_game("jass")
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while state.current_player is not None and (state.legal_actions()[0].id >= 36 or cards > 0):
+        if state.legal_actions()[0].id < 36:
+            cards -= 1
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    assert isinstance(state, JassState)
+    return state
+
+
+def test_samples_cap_the_worlds_and_a_seed_fixes_the_choice() -> None:
+    state = mid_deal(7, 14)
+    seat = state.current_player
+    assert seat is not None
+    a, b = pimc(samples=5, seed=11), pimc(samples=5, seed=11)
+    assert a.choose(state, seat) == b.choose(state, seat)
+    assert a.last_stats["worlds"] == b.last_stats["worlds"] == 5
+    assert a.last_stats["means"] == b.last_stats["means"]
+
+
+def test_a_tiny_clock_stops_after_the_first_world() -> None:
+    """The anytime loop checks the clock between worlds: with no time left it solves just one."""
+    state = mid_deal(8, 3)
+    seat = state.current_player
+    assert seat is not None
+    bot = pimc(time=1e-6, seed=1)
+    action = bot.choose(state, seat)
+    assert action in state.legal_actions()
+    assert bot.last_stats["worlds"] == 1
+    trump = deal(STRONG, *rest(STRONG))
+    assert str(bot.choose(trump, 0)).startswith("trump:")
+    assert bot.last_stats["worlds"] == 1
+    assert bot.last_stats["solves"] == 4  # one world: every mode of the seed profile solved once
+
+
+def test_a_time_budget_alone_keeps_a_samples_cap() -> None:
+    bot = pimc(time=0.3)
+    assert bot.params["time"] == 0.3 and bot.params["samples"] >= 1
+    default = pimc()
+    assert default.params["time"] == 1.0
+
+
+def test_the_push_model_and_the_inference_read_only_a_worlds_hands() -> None:
+    modes = (0, 1, 2, 3)
+    strong, weak = DECK.parse_set(STRONG.split()), DECK.parse_set(WEAK.split())
+    assert partner_mode(strong, modes) == 2
+    assert choice_likelihood(strong, 2, modes) > 0.9
+    assert choice_likelihood(strong, 0, modes) < 0.05
+    assert push_likelihood(weak, modes) > 0.9 > 0.1 > push_likelihood(strong, modes)
+
+
+def test_weis_and_stoeck_enter_the_trump_valuation() -> None:
+    hand = "SK SQ S6 D7 D8 D9 H6 C6 C7"  # Stöck in Schokolade, three in sequence in Käse
+    state = deal(hand, *rest(hand), weis="auto", stoeck=True)
+    assert extras(state, 2) == (20 + 20, 0)  # the sequence (20) and the Stöck (20)
+    assert extras(state, 1) == (20, 0)
+    plain = deal(hand, *rest(hand))
+    assert extras(plain, 2) == (0, 0)
+
+
+# -- where it may play -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["stichwahl", "stichling", "stichmeister"])
+def test_it_plays_only_jass(game: str) -> None:
+    with pytest.raises(OptionError, match="plays only jass"):
+        parse_bot("pimc", game=game)
+    state = stichkit.load_game(game).new_state(seed=1)
+    seat = state.current_player
+    assert seat is not None
+    with pytest.raises(ValueError, match="plays only jass"):
+        pimc(samples=1).choose(state, seat)
+
+
+def test_it_needs_a_state_and_checked_parameters() -> None:
+    state = stichkit.load_game("jass").new_state(seed=1)
+    seat = state.current_player
+    assert seat is not None
+    with pytest.raises(ValueError, match="pimc needs a State"):
+        pimc(samples=1).choose(state.view(seat), seat)
+    with pytest.raises(OptionError, match="samples"):
+        make("pimc", samples=0)
+    with pytest.raises(OptionError, match="infer"):
+        make("pimc", infer="maybe")
+
+
+def test_hint_in_stich_play_jass_asks_pimc(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    con = Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+    answers = ["hint"]
+
+    def player(prompt: str) -> str:
+        if "Enter" in prompt:
+            return ""
+        if answers:
+            return answers.pop(0)
+        raise EOFError
+
+    argv = ["play", "jass", "--delay", "0", "--seats", "human,heuristic,heuristic,heuristic", "--seed", "3"]
+    assert main(argv, console=con, input_fn=player) == 0
+    out = con.file.getvalue()  # type: ignore[attr-defined]
+    assert "Hint from the pimc bot:" in out
