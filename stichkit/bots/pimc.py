@@ -22,8 +22,10 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
 - **Inference:** a world is drawn from a few `sample_hidden` candidates, each weighted by how
   likely the public trump decisions of the deal are in it (sampling-importance-resampling): the
   player who chose trump more likely held a hand for that mode, and a forehand who pushed more
-  likely held a weak one. Both likelihoods are a softmax of the same hand-evaluation scores over
-  the seat's hand in the world. Only the view (who chose, the mode, the push) and the drawn
+  likely held a weak one (and a forehand who named trump, a hand too good to push). The
+  likelihoods come from the same hand-evaluation scores of that seat's hand in the world: a
+  softmax over the modes for the choice, a logistic curve around the heuristic's push threshold
+  for the push. Only the view (who chose, the mode, the push) and the drawn
   worlds enter, so the bot stays honest.
 - **Budget:** `time` seconds per decision (default 1.0), an anytime loop that stops between
   worlds when the next one would not fit (one solve's time estimated from those before), and at
@@ -51,22 +53,38 @@ from stichkit.games.jass.cards import MODES, STOECK_PAIR, STOECK_POINTS
 from stichkit.games.jass.weis import best_weis, scoring_teams
 
 from .base import SEED, Bot, Param, View, seat_view, view_key
-from .ismcts import _check_positive_int, _check_seconds
+from .ismcts import ISMCTSBot, _check_positive_int, _check_seconds
 from .jass_heuristic import PUSH_BELOW, notrump_score, trump_suit_score
 from .jass_heuristic import decide as jass_decide
 
 DEFAULT_TIME = 1.0
-DEFAULT_SAMPLES = 200  # with a clock: late in a deal solves are cheap, this bounds the loop
+DEFAULT_SAMPLES = 100  # with a clock: late in a deal solves are cheap, this bounds the loop
 SAMPLES_ONLY_DEFAULT = 16
 CANDIDATES = 4  # sample_hidden draws per world when inference weighs them
 TRUMP_TEMPERATURE = 8.0  # softmax temperature over hand-evaluation scores (their units: ~10 per honour)
 TRUMP_ACTION = 36  # trump:D .. trump:une are 36..41, push 42 (the engine's action ids)
 PUSH_ID = 42
 SLOW_SOLVER_TRICKS = 3  # without the C solver, solve only with this many tricks left or fewer
+EARLY_ITERATIONS_PER_SAMPLE = 100  # ismcts iterations before the horizon per world of a `samples` budget
 
 TIME = Param("time", None, "most seconds per decision (default 1.0 when no budget is given)", _check_seconds)
 SAMPLES = Param("samples", None, "most worlds solved per decision (alone: no clock, reproducible)",
                 _check_positive_int)  # fmt: skip
+
+
+def _check_cards(value: Any) -> tuple[Any, str | None]:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 4 <= value <= 36:
+        return value, None
+    return value, "a whole number of cards from 4 to 36"
+
+
+HORIZON = Param("horizon", 24, "most cards left in the deal for a card decision to be solved (36: every one); "
+                "earlier card decisions are searched by ismcts at the same budget", _check_cards)  # fmt: skip
+TRUMP_HORIZON = Param("trump_horizon", 20, "trump and push: each world's deal is played by the heuristic until "
+                      "this many cards are left, then solved exactly (36: solved from the first card)",
+                      _check_cards)  # fmt: skip
 
 
 def _check_infer(value: Any) -> tuple[Any, str | None]:
@@ -157,7 +175,7 @@ class PIMCBot(Bot):
     name = "pimc"
     cheats: ClassVar[bool] = False
     GAMES: ClassVar[tuple[str, ...] | None] = ("jass",)
-    PARAMS = (TIME, SAMPLES, INFER, SEED)
+    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, INFER, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -169,6 +187,14 @@ class PIMCBot(Bot):
         self.time: float | None = p["time"]
         self.samples: int = p["samples"]
         self.infer = p["infer"] == "trump"
+        self.horizon: int = p["horizon"]
+        self.trump_horizon: int = p["trump_horizon"]
+        # Before the horizon: the generic search at the same budget (no clock: a fixed iteration count).
+        self.early = (
+            ISMCTSBot(time=self.time, seed=p["seed"])
+            if self.time is not None
+            else ISMCTSBot(iterations=EARLY_ITERATIONS_PER_SAMPLE * self.samples, seed=p["seed"])
+        )
         self.seed: int | None = p["seed"]
         self.solve: Callable[[State], Any] = _default_solve
         self.last_stats: dict[str, Any] = {}
@@ -195,6 +221,11 @@ class PIMCBot(Bot):
             return state.game.parse_action(jass_decide(view, rng))
         if legal[0].id >= TRUMP_ACTION:
             return self._choose_trump(state, seat, view, legal, rng)
+        if sum(view["hand_sizes"]) > self.horizon:
+            action = self.early.choose(state, seat)
+            self.last_stats = {"worlds": 0, "seconds": self.early.last_stats.get("seconds", 0.0), "solves": 0,
+                               "early": "ismcts", "iterations": self.early.last_stats.get("iterations", 0)}  # fmt: skip
+            return action
         return self._choose_card(state, seat, view, legal, rng)
 
     def decide(self, view: View) -> str:
@@ -232,6 +263,7 @@ class PIMCBot(Bot):
         mode = None if view["trump"] is None else MODES.index(view["trump"])
         pusher = forehand if pushed and forehand != seat else None
         named = chooser if chooser is not None and chooser != seat and mode is not None else None
+        kept = forehand if named == forehand and not pushed else None  # it could have pushed, and did not
         if pusher is None and named is None:
             return None
 
@@ -242,6 +274,8 @@ class PIMCBot(Bot):
             if named is not None:
                 assert mode is not None
                 w *= choice_likelihood(hands[named], mode, modes)
+                if kept is not None:
+                    w *= 1.0 - push_likelihood(hands[kept], modes)
             return w
 
         return weigh
@@ -294,6 +328,28 @@ class PIMCBot(Bot):
 
     # -- trump and push -------------------------------------------------------------------------
 
+    def _play_to_horizon(self, world: State, team: int) -> int | None:
+        """Play `world` by the Jass heuristic until `trump_horizon` cards are left; the trick margin
+        of `team` so far, or None if the game ended on the way (then nothing is left to solve)."""
+        deal = world.deals_played
+        while True:
+            seat = world.current_player
+            if seat is None or world.deals_played != deal:
+                return None
+            view = world.view(seat)
+            if sum(view["hand_sizes"]) <= self.trump_horizon and world.legal_actions()[0].id < TRUMP_ACTION:
+                return self._tricks_margin(world, team, deal, view)
+            world.apply(world.game.parse_action(jass_decide(view, None)))
+
+    @staticmethod
+    def _tricks_margin(world: State, team: int, deal: int, view: View | None = None) -> int:
+        """`team`'s trick points minus the other team's in the deal so far (0 once it is over)."""
+        if view is None:
+            if world.deals_played != deal or world.current_player is None:
+                return 0  # the game ended in a playout: the scores decided it, not these points
+            view = world.view(world.current_player)
+        return sum(t["points"] if t["winner"] & 1 == team else -t["points"] for t in view["tricks"])
+
     def _choose_trump(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
         """Solve every mode in every world; the push is worth the partner's modelled choice."""
         clock = time.perf_counter
@@ -316,12 +372,16 @@ class PIMCBot(Bot):
             for m in modes:
                 world = w.clone()
                 world.apply(legal[[a.id for a in legal].index(TRUMP_ACTION + m)])
-                sol = self.solve(world)
-                solves += 1
-                # The forehand leads whoever chose: the solver's mover is this seat's team.
-                best = max(margins(sol).values())
                 bonus = extras(world, m)
-                margin[m] = (best if sol.team == team else -best) + bonus[team] - bonus[team ^ 1]
+                played = self._play_to_horizon(world, team)
+                if played is None:
+                    margin[m] = self._tricks_margin(world, team, w.deals_played)
+                else:
+                    sol = self.solve(world)
+                    solves += 1
+                    best = max(margins(sol).values())
+                    margin[m] = played + (best if sol.team == team else -best)
+                margin[m] += bonus[team] - bonus[team ^ 1]
                 total[m] += margin[m]
             if can_push:
                 push_total += margin[partner_mode(start_hands(w)[partner], all_modes)]
