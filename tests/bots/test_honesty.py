@@ -105,9 +105,19 @@ def test_ismcts_refuses_a_view() -> None:
         make("ismcts", iterations=10).choose(state.view(seat), seat)
 
 
-def test_ismcts_reaches_hidden_cards_only_through_sample_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every state the search plays on descends from a sample_hidden copy, never the real state."""
-    state = mid_game_states("jass", 1, seed=5)[0]
+def late_jass_state() -> State:
+    """A Jass card decision with 20 cards left: pimc solves it (no ismcts before its horizon)."""
+    state = stichkit.load_game("jass").new_state(seed=5)
+    rng = random.Random(5)
+    while sum(state.view(None)["hand_sizes"]) > 20 or len(state.legal_actions()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "pimc"])
+def test_search_bots_reach_hidden_cards_only_through_sample_hidden(bot: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state the search plays on (or solves) descends from a sample_hidden copy, never the real state."""
+    state = mid_game_states("jass", 1, seed=5)[0] if bot == "ismcts" else late_jass_state()
     seat = state.current_player
     assert seat is not None
     cls = type(state)
@@ -140,7 +150,7 @@ def test_ismcts_reaches_hidden_cards_only_through_sample_hidden(monkeypatch: pyt
     monkeypatch.setattr(cls, "apply", spy_apply)
     monkeypatch.setattr(cls, "clone", spy_clone)
     monkeypatch.setattr(cls, "sample_hidden", spy_sample)
-    action = make("ismcts", iterations=50, seed=1).choose(state, seat)
+    action = make(bot, **({"iterations": 50} if bot == "ismcts" else {"samples": 4}), seed=1).choose(state, seat)
     assert action in state.legal_actions()
     assert samples, "the search drew no determinization"
     assert touched == [], f"the search used the real state directly: {touched}"

@@ -79,20 +79,22 @@ def test_after_a_push_the_partner_names_a_mode_and_never_pushes() -> None:
 
 
 def test_it_trumps_a_fat_trick_it_is_sure_to_take() -> None:
-    # Trump S. Seat 0 leads DA, seat 3 plays D10, seat 2 DK: 25 points on the table. Seat 1,
-    # last to play, has no Käse: a trump takes the trick for sure, a discard gives it away.
-    s0, s1, s2, s3 = "DA D6 H6 H7 C6 C7 C8 S6 S7", "SJ S9 S8 HA HK CA CK H8 C9", "DK D7 D8 H9 H10 C10 CQ SA SK", ""
-    s3 = " ".join(c for c in DECK.names if c not in f"{s0} {s1} {s2}".split())
-    state = deal(s0, s1, s2, s3)
+    # Trump S. Seat 0 takes four tricks with its Aces and Kings of H and C (the others follow),
+    # then leads DA; seat 3 plays D10, seat 2 DK: 25 points on the table. Seat 1, last to play,
+    # has no Käse left: any of its trumps takes the trick for sure, the discard H6 gives it away.
+    state = deal("HA HK CA CK DA D6 S8 C6 S6", "H9 HQ C9 CQ H6 S9 SJ SK SA",
+                 "H8 HJ C8 CJ DK D7 D8 S10 SQ", "H7 H10 C7 C10 D10 D9 DJ DQ S7")  # fmt: skip
     state.apply("trump:S")
-    for card in ("DA", "D10", "DK"):
-        state.apply(card)
+    for trick in ("HA H7 H8 H9", "HK H10 HJ HQ", "CA C7 C8 C9", "CK C10 CJ CQ", "DA D10 DK"):
+        for card in trick.split():
+            state.apply(card)
     assert state.current_player == 1
     bot = pimc(samples=8, seed=4)
     card = str(bot.choose(state, 1))
-    assert card in ("S8", "S9", "SJ"), bot.last_stats
+    assert card in ("S9", "SJ", "SK", "SA"), bot.last_stats
     means = bot.last_stats["means"]
-    assert min(means[c] for c in ("S8", "S9", "SJ")) > max(v for c, v in means.items() if not c.startswith("S"))
+    assert bot.last_stats["worlds"] == 8  # 20 cards left: solved, within the default horizon
+    assert min(means[c] for c in ("S9", "SJ", "SK", "SA")) > means["H6"]
 
 
 def test_the_only_legal_card_is_played_without_solving() -> None:
@@ -137,7 +139,7 @@ def test_samples_cap_the_worlds_and_a_seed_fixes_the_choice() -> None:
 
 def test_a_tiny_clock_stops_after_the_first_world() -> None:
     """The anytime loop checks the clock between worlds: with no time left it solves just one."""
-    state = mid_deal(8, 3)
+    state = mid_deal(8, 16)
     seat = state.current_player
     assert seat is not None
     bot = pimc(time=1e-6, seed=1)
@@ -148,6 +150,17 @@ def test_a_tiny_clock_stops_after_the_first_world() -> None:
     assert str(bot.choose(trump, 0)).startswith("trump:")
     assert bot.last_stats["worlds"] == 1
     assert bot.last_stats["solves"] == 4  # one world: every mode of the seed profile solved once
+
+
+def test_before_the_horizon_cards_are_searched_by_ismcts_at_the_same_budget() -> None:
+    state = mid_deal(9, 4)  # 32 cards left: more than the default horizon of 24
+    seat = state.current_player
+    assert seat is not None
+    bot = pimc(samples=2, seed=1)
+    assert bot.choose(state, seat) in state.legal_actions()
+    assert bot.last_stats["early"] == "ismcts" and bot.last_stats["iterations"] > 0
+    assert bot.last_stats["worlds"] == 0
+    assert pimc(time=0.3).early.time == 0.3
 
 
 def test_a_time_budget_alone_keeps_a_samples_cap() -> None:
