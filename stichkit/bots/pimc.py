@@ -5,15 +5,21 @@ At every decision the bot draws worlds the moving seat cannot tell from the real
 played, the voids the play revealed and the Weis shown) and solves each exactly with
 `stichkit.analysis.solve`, the way GIB plays Bridge and Kermit plays Skat.
 
-- **Cards:** every legal card gets the mean, over the worlds, of its margin for the seat's team
+- **Cards:** from `horizon` cards left in the deal on (default 24, i.e. from the fourth
+  trick), every legal card gets the mean, over the worlds, of its margin for the seat's team
   over the rest of the deal with perfect play after it (the solver's `margins`: our points
   minus theirs, the match bonus included). The best mean wins; a tie goes to the card that was
-  best in more worlds, then to the first legal one.
-- **Trump:** for every world and every trump mode of the profile the deal is solved from its
-  first card. A mode is worth the mean of the deal's margin over the worlds: trick points, the
-  last trick and the match from the solver, plus the Weis and Stöck that mode gives (the solver
-  leaves them out; they come from the engine's own `best_weis`, `scoring_teams` and
-  `STOECK_PAIR`: Stöck depend on the trump, the Weis only through its tie-breaks).
+  best in more worlds, then to the first legal one. Earlier card decisions are searched by
+  `ismcts` at the same budget: the C solver needs 0.3-1 s for 28 cards left and seconds to
+  minutes for a whole deal on this machine today, far from a world per few milliseconds
+  (`horizon=36` solves every card decision once the solver is fast enough).
+- **Trump:** for every world and every trump mode of the profile, the deal is played by the Jass
+  heuristic until `trump_horizon` cards are left (default 20) and solved exactly from there
+  (`trump_horizon=36`: solved from its first card). A mode is worth the mean of the deal's
+  margin over the worlds: trick points, the last trick and the match, plus the Weis and Stöck
+  that mode gives (the solver leaves them out; they come from the engine's own `best_weis`,
+  `scoring_teams` and `STOECK_PAIR`: Stöck depend on the trump, the Weis only through its
+  tie-breaks).
 - **Push:** the partner chooses with its own hand only. In each world the partner's choice is
   modelled by the hand-evaluation rule of the Jass heuristic applied to the partner's hand in
   that world (`partner_mode`), and the push is worth the solved value of *that* mode in that
@@ -59,7 +65,6 @@ from .jass_heuristic import decide as jass_decide
 
 DEFAULT_TIME = 1.0
 DEFAULT_SAMPLES = 100  # with a clock: late in a deal solves are cheap, this bounds the loop
-SAMPLES_ONLY_DEFAULT = 16
 CANDIDATES = 4  # sample_hidden draws per world when inference weighs them
 TRUMP_TEMPERATURE = 8.0  # softmax temperature over hand-evaluation scores (their units: ~10 per honour)
 TRUMP_ACTION = 36  # trump:D .. trump:une are 36..41, push 42 (the engine's action ids)
