@@ -52,10 +52,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from stichkit.core import Action, State
 from stichkit.games.jass.cards import MODES, STOECK_PAIR, STOECK_POINTS
+from stichkit.games.jass.state import JassState
 from stichkit.games.jass.weis import best_weis, scoring_teams
 
 from .base import SEED, Bot, Param, View, seat_view, view_key
@@ -155,16 +156,16 @@ def extras(world: State, mode: int) -> tuple[int, int]:
 def margins(sol: Any) -> dict[Action, int]:
     """Each legal card's margin (the mover's team's points minus the other team's, match
     included) from a Solution: its `margins` when it has them, else from `values`."""
-    found = getattr(sol, "margins", None)
+    found: dict[Action, int] | None = getattr(sol, "margins", None)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     return {a: 2 * v - sol.remaining for a, v in sol.values.items()}
 
 
 def _default_solve(state: State) -> Any:
     from stichkit.analysis import solve
 
-    return solve(state)
+    return solve(cast(JassState, state))
 
 
 def fast_solver() -> bool:
@@ -333,7 +334,7 @@ class PIMCBot(Bot):
 
     # -- trump and push -------------------------------------------------------------------------
 
-    def _play_to_horizon(self, world: State, team: int) -> int | None:
+    def _play_to_horizon(self, world: JassState, team: int) -> int | None:
         """Play `world` by the Jass heuristic until `trump_horizon` cards are left; the trick margin
         of `team` so far, or None if the game ended on the way (then nothing is left to solve)."""
         deal = world.deals_played
@@ -347,7 +348,7 @@ class PIMCBot(Bot):
             world.apply(world.game.parse_action(jass_decide(view, None)))
 
     @staticmethod
-    def _tricks_margin(world: State, team: int, deal: int, view: View | None = None) -> int:
+    def _tricks_margin(world: JassState, team: int, deal: int, view: View | None = None) -> int:
         """`team`'s trick points minus the other team's in the deal so far (0 once it is over)."""
         if view is None:
             if world.deals_played != deal or world.current_player is None:
@@ -375,12 +376,12 @@ class PIMCBot(Bot):
             w = self.world(state, seat, view, rng)
             margin = {}
             for m in modes:
-                world = w.clone()
+                world = cast(JassState, w.clone())
                 world.apply(legal[[a.id for a in legal].index(TRUMP_ACTION + m)])
                 bonus = extras(world, m)
                 played = self._play_to_horizon(world, team)
                 if played is None:
-                    margin[m] = self._tricks_margin(world, team, w.deals_played)
+                    margin[m] = self._tricks_margin(world, team, cast(JassState, w).deals_played)
                 else:
                     sol = self.solve(world)
                     solves += 1
