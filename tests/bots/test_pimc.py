@@ -230,3 +230,18 @@ def test_hint_in_stich_play_jass_asks_pimc(monkeypatch: pytest.MonkeyPatch, tmp_
     assert main(argv, console=con, input_fn=player) == 0
     out = con.file.getvalue()  # type: ignore[attr-defined]
     assert "Hint from the pimc bot:" in out
+
+
+def test_without_the_c_solver_early_decisions_are_the_heuristics(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python reference takes minutes for a whole deal: without C, pimc asks the heuristic
+    until its last three tricks, and solves those."""
+    monkeypatch.setattr("stichkit.bots.pimc.fast_solver", lambda: False)
+    state = deal(STRONG, *rest(STRONG))
+    bot = pimc(samples=2, seed=1)
+    assert bot.choose(state, 0) == make("heuristic").choose(state, 0)
+    assert bot.last_stats["fallback"] == "heuristic"
+    late = mid_deal(10, 26)  # 10 cards left: seat to move holds at most 3
+    seat = late.current_player
+    assert seat is not None
+    bot.choose(late, seat)
+    assert bot.last_stats["worlds"] == 2 and "fallback" not in bot.last_stats
