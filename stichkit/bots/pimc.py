@@ -10,8 +10,8 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   over the rest of the deal with perfect play after it (the solver's `margins`: our points
   minus theirs, the match bonus included). The best mean wins; a tie goes to the card that was
   best in more worlds, then to the first legal one. Earlier card decisions are searched by
-  `ismcts` at the same budget: the C solver needs 0.3-1 s for 28 cards left and seconds to
-  minutes for a whole deal on this machine today, far from a world per few milliseconds
+  `ismcts` at the same budget: the C solver needs 0.1-0.3 s for 28 cards left, about 1 s for
+  32 and seconds to minutes for a whole deal on this machine today, far from a world per few milliseconds
   (`horizon=36` solves every card decision once the solver is fast enough).
 - **Trump:** for every world and every trump mode of the profile, the deal is played by the Jass
   heuristic until `trump_horizon` cards are left (default 20) and solved exactly from there
