@@ -3,6 +3,6 @@
 See docs/analysis.md.
 """
 
-from .solver import ENGINES, Solution, SolveError, c_available, clear_table, solve
+from .solver import ENGINES, Solution, SolveError, Value, c_available, clear_table, solve, solve_value
 
-__all__ = ["ENGINES", "Solution", "SolveError", "c_available", "clear_table", "solve"]
+__all__ = ["ENGINES", "Solution", "SolveError", "Value", "c_available", "clear_table", "solve", "solve_value"]

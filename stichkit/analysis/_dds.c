@@ -490,28 +490,32 @@ static PyObject *dds_legal(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(legal_cards(hand, n, led, ref));
 }
 
-/* solve(mode, lowest_plain, h0, h1, h2, h3, trick, led, win_seat, win_str, best_trump, tricks_left, won, player)
- * -> [(card, team 0's margin)] for every legal card of `player`. */
-static PyObject *dds_solve(PyObject *self, PyObject *args) {
+/* The position a solve starts from, read from its arguments (see dds_solve). */
+typedef struct {
+    int n, led, ws, wst, ref, left, won, player, pts;
+    u64 tmask, legal, present;
+} Root;
+
+static int parse_root(PyObject *args, Root *r) {
     int m, lp, led, ws, wst, ref, left, won, player;
     unsigned long long h[4];
     PyObject *trick;
     if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
                           &left, &won, &player))
-        return NULL;
+        return -1;
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
-        return NULL;
+        return -1;
     }
     PyObject *fast = PySequence_Fast(trick, "trick must be a sequence of cards");
-    if (!fast) return NULL;
+    if (!fast) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     int cards[4];
     if (n > 3 || m < 0 || m > 5 || left < 1 || left > 9 || won < 0 || won > 3 || player < 0 || player > 3 ||
         (n > 0 && (led < 0 || led > 3 || ws < 0 || ws > 3)) || ref < -1 || ref > 35) {
         Py_DECREF(fast);
         PyErr_SetString(PyExc_ValueError, "not a card decision of a Jass deal");
-        return NULL;
+        return -1;
     }
     u64 tmask = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -519,7 +523,7 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
         if (c < 0 || c > 35) {
             Py_DECREF(fast);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is 0-35");
-            return NULL;
+            return -1;
         }
         cards[i] = (int)c;
         tmask |= 1ull << c;
@@ -527,7 +531,10 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
     Py_DECREF(fast);
     if (!tt) {
         tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
-        if (!tt) return PyErr_NoMemory();
+        if (!tt) {
+            PyErr_NoMemory();
+            return -1;
+        }
     }
     if (++gen == 0) { /* wrapped: forget everything */
         memset(tt, 0, TT_SIZE * sizeof(Entry));
@@ -550,27 +557,56 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
     int pts = 0;
     for (Py_ssize_t i = 0; i < n; i++) pts += PTS[mode][cards[i]];
     if (n == 0) led = ws = wst = ref = -1;
-    u64 legal = legal_cards(H[player], (int)n, led, ref);
+    r->n = (int)n;
+    r->led = led;
+    r->ws = ws;
+    r->wst = wst;
+    r->ref = ref;
+    r->left = left;
+    r->won = won;
+    r->player = player;
+    r->pts = pts;
+    r->tmask = tmask;
+    r->legal = legal_cards(H[player], (int)n, led, ref);
+    r->present = H[0] | H[1] | H[2] | H[3] | tmask;
+    return 0;
+}
+
+/* The next null-window test in [lo, hi] (lo < hi): every margin has the parity of the points left
+ * (the two teams' points add up to them, and the match bonus is even), so only those are tried. */
+static inline int split(int lo, int hi) { return lo + 2 * (((hi - lo) / 2 + 1) / 2); }
+
+/* v rounded to the parity of `total`, towards lo (down) or hi (up). */
+static inline int down(int v, int total) { return ((v - total) & 1) ? v - 1 : v; }
+static inline int up(int v, int total) { return ((v - total) & 1) ? v + 1 : v; }
+
+/* solve(mode, lowest_plain, h0, h1, h2, h3, trick, led, win_seat, win_str, best_trump, tricks_left, won, player)
+ * -> [(card, team 0's margin)] for every legal card of `player`. */
+static PyObject *dds_solve(PyObject *self, PyObject *args) {
+    Root r;
+    if (parse_root(args, &r)) return NULL;
+    int n = r.n, led = r.led, ws = r.ws, wst = r.wst, ref = r.ref, left = r.left, won = r.won, player = r.player;
+    int pts = r.pts;
+    u64 tmask = r.tmask, legal = r.legal, present = r.present;
     /* Each group of equivalent cards is searched once; the others take its value. */
     int reps[9];
-    u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
-    int cnt = gen_moves(reps, legal, present, (int)n, led, ws, wst, player, -1);
+    int cnt = gen_moves(reps, legal, present, n, led, ws, wst, player, -1);
     int value[36];
-    int guess = 0, total = rem + pts + LAST_BONUS;
+    int total = rem + pts + LAST_BONUS, guess = total & 1;
     for (int i = 0; i < cnt; i++) {
         /* Null-window tests "is the margin at least g?" that halve the interval the value is known
          * to lie in (fail-soft results narrow it further); the table keeps what each test learnt.
          * The first test is at the previous card's value, a good guess. */
         int c = reps[i], lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS, g = guess, first = 1;
         while (lo < hi) {
-            if (!first || g <= lo || g > hi) g = lo + (hi - lo + 1) / 2;
+            if (!first || g <= lo || g > hi) g = split(lo, hi);
             first = 0;
-            int v = after_card(c, (int)n, led, ws, wst, ref, player, left, won, pts, tmask, g - 1, g);
+            int v = after_card(c, n, led, ws, wst, ref, player, left, won, pts, tmask, g - 1, g);
             iters++;
             if (v >= g)
-                lo = v;
+                lo = up(v, total);
             else
-                hi = v;
+                hi = down(v, total);
         }
         value[c] = lo;
         guess = lo;
@@ -600,6 +636,39 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* value(the arguments of solve) -> (card, team 0's margin): the position's value and one card
+ * reaching it. One bisection over the whole position (each test an alpha-beta search over every
+ * legal card) instead of one per card: the other cards are only shown to be no better. */
+static PyObject *dds_value(PyObject *self, PyObject *args) {
+    Root r;
+    if (parse_root(args, &r)) return NULL;
+    int total = rem + r.pts + LAST_BONUS, lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS;
+    int maximise = !(r.player & 1), best = -1, g = total & 1;
+    int first = 1;
+    while (lo < hi) {
+        if (!first || g <= lo || g > hi) g = split(lo, hi);
+        first = 0;
+        int card = -1;
+        int v = play_node(r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask, g - 1, g, -1,
+                          &card);
+        iters++;
+        /* A test the mover's side passes names a card that reaches its new bound. */
+        if (v >= g) {
+            lo = up(v, total);
+            if (maximise) best = card;
+        } else {
+            hi = down(v, total);
+            if (!maximise) best = card;
+        }
+    }
+    if (best < 0) { /* every card gives the worst margin there is: any of them is best */
+        int reps[9];
+        gen_moves(reps, r.legal, r.present, r.n, r.led, r.ws, r.wst, r.player, -1);
+        best = reps[0];
+    }
+    return Py_BuildValue("(ii)", best, lo);
+}
+
 static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
     if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
     Py_RETURN_NONE;
@@ -610,6 +679,7 @@ static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildVa
 static PyMethodDef methods[] = {
     {"init", dds_init, METH_VARARGS, "Take the rule tables from the Python engine."},
     {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
+    {"value", dds_value, METH_VARARGS, "The position's value and one card reaching it: (card, margin)."},
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
     {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
     {"clear", dds_clear, METH_NOARGS, "Forget the transposition table (for timing a solve from scratch)."},

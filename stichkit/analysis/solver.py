@@ -140,6 +140,45 @@ def solve(state: JassState, engine: str = "auto") -> Solution:
     return make_solution(pos, margins0)
 
 
+@dataclass(frozen=True)
+class Value:
+    """The double-dummy value of a position and one card that reaches it (`solve_value`); the
+    numbers are as in `Solution`."""
+
+    player: int  # the seat to move
+    team: int  # its team
+    card: Action  # a best card (one of `Solution.best`)
+    value: int  # the points the mover's team takes from here with best play (`Solution.value`)
+    margin: int  # the mover's team's points minus the other team's
+    remaining: int  # trick points and last-trick bonus still to be won
+
+
+def solve_value(state: JassState, engine: str = "auto") -> Value:
+    """The position's exact value and one best card, without the values of the other cards.
+
+    Much faster than `solve` on early positions (one search over all the mover's cards instead of
+    one per card): what a whole deal is worth, or which card to play, is all many uses need.
+    `state` is not changed; engine as for `solve` (the Python engine takes the best of `solve`)."""
+    if engine not in ENGINES:
+        raise SolveError(f"unknown solver engine {engine!r}; the engines are {', '.join(ENGINES)}")
+    pos = position_of(state)
+    if engine == "c" and _dds is None:
+        raise SolveError(
+            "the C solver is not built (stichkit.analysis._dds is missing: reinstall with a C compiler, "
+            "`pip install -e .`); use engine='python' or 'auto'"
+        )
+    team = pos.player & 1
+    sign = -1 if team else 1
+    if engine == "python" or _dds is None:
+        margins0 = solve_python(pos)
+        card, margin0 = max(margins0.items(), key=lambda cm: (sign * cm[1], -cm[0]))
+    else:
+        card, margin0 = _dds.value(*c_arguments(pos))
+    remaining = remaining_points(pos)
+    margin = sign * margin0
+    return Value(pos.player, team, ACTIONS[card], points_from_margin(margin, remaining), margin, remaining)
+
+
 def make_solution(pos: PlayPosition, margins0: dict[int, int]) -> Solution:
     """A Solution from the team-0 margins of each legal card."""
     team = pos.player & 1
@@ -155,11 +194,16 @@ def make_solution(pos: PlayPosition, margins0: dict[int, int]) -> Solution:
 def solve_c(pos: PlayPosition) -> dict[int, int]:
     """Team 0's margin after each legal card, from the C extension."""
     assert _dds is not None
-    pairs = _dds.solve(
+    pairs = _dds.solve(*c_arguments(pos))
+    return dict(pairs)
+
+
+def c_arguments(pos: PlayPosition) -> tuple[Any, ...]:
+    """The position as the C search takes it."""
+    return (
         pos.trump, int(pos.lowest_plain), *pos.hands, pos.trick, pos.led, pos.win_seat, pos.win_str,
         pos.best_trump, 9 - pos.tricks_done, won_flags(pos), pos.player,
     )  # fmt: skip
-    return dict(pairs)
 
 
 def won_flags(pos: PlayPosition) -> int:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stichkit.analysis import SolveError, c_available, solve, solver
+from stichkit.analysis import SolveError, c_available, solve, solve_value, solver
 from stichkit.games.jass import Jass
 from stichkit.games.jass.rules import legal_cards
 from tests.analysis.positions import random_position
@@ -57,3 +57,16 @@ def test_auto_is_c_and_c_fails_clearly_when_missing(monkeypatch: pytest.MonkeyPa
     with pytest.raises(SolveError, match="C solver is not built"):
         solve(state, engine="c")
     assert solve(state, engine="auto").values  # falls back to Python
+
+
+def test_solve_value_is_the_best_of_solve() -> None:
+    """The value-only search gives `solve`'s value and one of its best cards, both engines."""
+    rng = random.Random(17)
+    for _ in range(300):
+        state, _ = random_position(rng, rng.randint(1, 24))
+        full = solve(state, engine="c")
+        for engine in ("c", "python") if len(full.values) and rng.random() < 0.3 else ("c",):
+            v = solve_value(state, engine=engine)
+            assert (v.player, v.team, v.value, v.remaining) == (full.player, full.team, full.value, full.remaining)
+            assert v.card in full.best
+            assert v.margin == full.margins[v.card]
