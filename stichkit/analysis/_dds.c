@@ -36,6 +36,10 @@ static u64 H[4];
 static int rem;           /* points of the cards still in the hands */
 static u64 zhash;         /* Zobrist hash of the hands */
 static long long nodes, iters;
+/* History of the leads: hist[player][card] grows by 2^tricks_left whenever leading `card` refuted a
+ * window after another lead was tried first. Only leads: on the following cards it costs nodes. */
+static int hist[4][36];
+static int hist_tag = -1; /* the game the history is about (mode * 2 + lowest_plain) */
 static u64 Z[4][36], ZL[4], ZW[4];
 
 typedef struct {
@@ -116,7 +120,7 @@ static int gen_moves(int *out, u64 legal, u64 present, int n, int led, int ws, i
                 prev = c;
                 int sc;
                 if (n == 0) {
-                    sc = STR[mode][s][c] + (s == mode ? 50 : 0);
+                    sc = STR[mode][s][c] + (s == mode ? 50 : 0) + hist[player][c];
                 } else {
                     int st = STR[mode][led][c];
                     int partner_wins = (ws & 1) == (player & 1);
@@ -165,7 +169,11 @@ static int play_node(int n, int led, int ws, int wst, int ref, int player, int l
             *bestcard = c;
             if (v < beta) beta = v;
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+            if (n == 0 && i > 0 && (hist[player][c] += 1 << left) > 1 << 24) /* age it, before it overflows */
+                for (int k = 0; k < 4 * 36; k++) hist[k / 36][k % 36] >>= 1;
+            break;
+        }
     }
     return best;
 }
@@ -299,6 +307,26 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     int total = rem + LAST_BONUS;
     int top = (won & 2) ? total : total + MATCH_BONUS;     /* team 0 can still make the match */
     int bottom = (won & 1) ? -total : -total - MATCH_BONUS; /* team 1 can */
+    if (mode < 4) {
+        /* Sure points: the highest trump left always wins its trick, and so does each next one
+         * while one team holds them all (partners' top trumps in one trick: still that team's). */
+        const int *order = ORDER[mode][mode];
+        u64 team0 = H[0] | H[2], present = team0 | H[1] | H[3];
+        int holder = -1, sure = 0;
+        for (int i = 8; i >= 0; i--) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            int t = (team0 >> c & 1) ? 0 : 1;
+            if (holder < 0) holder = t;
+            else if (t != holder) break;
+            sure += PTS[mode][c];
+        }
+        if (holder == 1) {
+            top = total - 2 * sure; /* and no match for team 0: team 1 takes a trick */
+        } else if (holder == 0) {
+            bottom = -total + 2 * sure;
+        }
+    }
     if (top <= alpha) return top;
     if (bottom >= beta) return bottom;
     u64 key[4];
@@ -542,6 +570,10 @@ static int parse_root(PyObject *args, Root *r) {
     }
     mode = m;
     lowp = lp;
+    if (hist_tag != m * 2 + lp) { /* another game: what led well there says nothing here */
+        memset(hist, 0, sizeof hist);
+        hist_tag = m * 2 + lp;
+    }
     nodes = 0;
     iters = 0;
     rem = 0;
@@ -671,6 +703,7 @@ static PyObject *dds_value(PyObject *self, PyObject *args) {
 
 static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
     if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
+    memset(hist, 0, sizeof hist);
     Py_RETURN_NONE;
 }
 
