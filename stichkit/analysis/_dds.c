@@ -67,7 +67,6 @@ static u64 next_rand(void) {
     return z ^ (z >> 31);
 }
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 
 /* stichkit.games.jass.rules.legal_cards, for a trick already started (n > 0). */
@@ -255,17 +254,20 @@ static inline void put_bits(u64 key[4], int *bit, u64 code, int width) {
 static inline void table_key(u64 key[4]) {
     key[0] = key[1] = key[2] = key[3] = 0;
     int bit = 0;
-    u64 present = H[0] | H[1] | H[2] | H[3];
+    u64 present = H[0] | H[1] | H[2] | H[3], odd = H[1] | H[3], high = H[2] | H[3];
+    const int *pidx = PIDX[mode];
     for (int s = 0; s < 4; s++) {
-        put_bits(key, &bit, (u64)popc(present & SUITM[s]), 4);
         const int *order = ORDER[mode][s];
+        u64 codes = 0;
+        int k = 0;
         for (int i = 0; i < 9; i++) {
-            int c = order[i], owner;
-            u64 b = 1ull << c;
-            if (!(present & b)) continue;
-            owner = (H[0] & b) ? 0 : (H[1] & b) ? 1 : (H[2] & b) ? 2 : 3;
-            put_bits(key, &bit, (u64)(owner | (PIDX[mode][c] << 2)), 6);
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            u64 owner = (odd >> c & 1) | (high >> c & 1) << 1; /* seat 0-3 from two bits */
+            codes |= (owner | (u64)pidx[c] << 2) << (6 * k++);
         }
+        put_bits(key, &bit, (u64)k, 4);
+        if (k) put_bits(key, &bit, codes, 6 * k);
     }
 }
 
