@@ -678,13 +678,14 @@ static PyObject *dds_value(PyObject *self, PyObject *args) {
     if (parse_root(args, &r)) return NULL;
     int total = rem + r.pts + LAST_BONUS, lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS;
     int maximise = !(r.player & 1), best = -1, g = total & 1;
-    int first = 1;
+    int first = 1, last = -1;
     while (lo < hi) {
         if (!first || g <= lo || g > hi) g = split(lo, hi);
         first = 0;
         int card = -1;
-        int v = play_node(r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask, g - 1, g, -1,
+        int v = play_node(r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask, g - 1, g, last,
                           &card);
+        last = card; /* searched first next time: it held the window best */
         iters++;
         /* A test the mover's side passes names a card that reaches its new bound. */
         if (v >= g) {
