@@ -14,8 +14,9 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   32 and seconds to minutes for a whole deal on this machine today, far from a world per few milliseconds
   (`horizon=36` solves every card decision once the solver is fast enough).
 - **Trump:** for every world and every trump mode of the profile, the deal is played by the Jass
-  heuristic until `trump_horizon` cards are left (default 20) and solved exactly from there
-  (`trump_horizon=36`: solved from its first card). A mode is worth the mean of the deal's
+  heuristic until `trump_horizon` cards are left (default 20) and solved exactly from there, for
+  its value alone (`solve_value`: one search, not one per card; `trump_horizon=36`: solved from
+  its first card). A mode is worth the mean of the deal's
   margin over the worlds: trick points, the last trick and the match, plus the Weis and Stöck
   that mode gives (the solver leaves them out; they come from the engine's own `best_weis`,
   `scoring_teams` and `STOECK_PAIR`: Stöck depend on the trump, the Weis only through its
@@ -168,6 +169,12 @@ def _default_solve(state: State) -> Any:
     return solve(cast(JassState, state))
 
 
+def _default_solve_value(state: State) -> Any:
+    from stichkit.analysis import solve_value
+
+    return solve_value(cast(JassState, state))
+
+
 def fast_solver() -> bool:
     """Whether the C solver is built: without it a solve from early in a deal takes minutes."""
     from stichkit.analysis import c_available
@@ -203,6 +210,8 @@ class PIMCBot(Bot):
         )
         self.seed: int | None = p["seed"]
         self.solve: Callable[[State], Any] = _default_solve
+        # A trump mode is worth the deal's value alone: one search, not one per card (solve_value).
+        self.solve_value: Callable[[State], Any] = _default_solve_value
         self.last_stats: dict[str, Any] = {}
 
     # -- the Bot API ----------------------------------------------------------------------------
@@ -383,10 +392,9 @@ class PIMCBot(Bot):
                 if played is None:
                     margin[m] = self._tricks_margin(world, team, cast(JassState, w).deals_played)
                 else:
-                    sol = self.solve(world)
+                    val = self.solve_value(world)
                     solves += 1
-                    best = max(margins(sol).values())
-                    margin[m] = played + (best if sol.team == team else -best)
+                    margin[m] = played + (val.margin if val.team == team else -val.margin)
                 margin[m] += bonus[team] - bonus[team ^ 1]
                 total[m] += margin[m]
             if can_push:
