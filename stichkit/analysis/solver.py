@@ -125,17 +125,22 @@ def remaining_points(pos: PlayPosition) -> int:
     return sum(pts[c] for c in bits(left)) + sum(pts[c] for c in pos.trick) + LAST_TRICK_BONUS
 
 
-def solve(state: JassState, engine: str = "auto") -> Solution:
-    """The exact value of every legal card of the player to move (see the module). `state` is
-    not changed. engine: "auto" (C when built, else Python), "c" or "python"."""
+def _checked(state: JassState, engine: str) -> PlayPosition:
+    """The position to solve, once the engine asked for is known and at hand (else SolveError)."""
     if engine not in ENGINES:
         raise SolveError(f"unknown solver engine {engine!r}; the engines are {', '.join(ENGINES)}")
-    pos = position_of(state)
     if engine == "c" and _dds is None:
         raise SolveError(
             "the C solver is not built (stichkit.analysis._dds is missing: reinstall with a C compiler, "
             "`pip install -e .`); use engine='python' or 'auto'"
         )
+    return position_of(state)
+
+
+def solve(state: JassState, engine: str = "auto") -> Solution:
+    """The exact value of every legal card of the player to move (see the module). `state` is
+    not changed. engine: "auto" (C when built, else Python), "c" or "python"."""
+    pos = _checked(state, engine)
     margins0 = solve_python(pos) if engine == "python" or _dds is None else solve_c(pos)
     return make_solution(pos, margins0)
 
@@ -159,14 +164,7 @@ def solve_value(state: JassState, engine: str = "auto") -> Value:
     Much faster than `solve` on early positions (one search over all the mover's cards instead of
     one per card): what a whole deal is worth, or which card to play, is all many uses need.
     `state` is not changed; engine as for `solve` (the Python engine takes the best of `solve`)."""
-    if engine not in ENGINES:
-        raise SolveError(f"unknown solver engine {engine!r}; the engines are {', '.join(ENGINES)}")
-    pos = position_of(state)
-    if engine == "c" and _dds is None:
-        raise SolveError(
-            "the C solver is not built (stichkit.analysis._dds is missing: reinstall with a C compiler, "
-            "`pip install -e .`); use engine='python' or 'auto'"
-        )
+    pos = _checked(state, engine)
     team = pos.player & 1
     sign = -1 if team else 1
     if engine == "python" or _dds is None:
