@@ -7,7 +7,6 @@ recomputed, as tests/arena/test_published_figures.py does for the ismcts figures
 
 from __future__ import annotations
 
-import tarfile
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,9 @@ from stichkit.arena import parse_bot, run_tournament, summarize
 from stichkit.arena.duplicate import schedule
 from stichkit.arena.records import read_finished
 
+from .archives import unpack
+
 NAME = "pimc-2026-11-23"
-ARCHIVE = Path(__file__).resolve().parents[2] / "bench" / "results" / f"{NAME}.tar.xz"
 PIMC = "pimc:time=0.25"
 # run directory: (the other bot, deals, pimc's win share in %, its 95% half-width in %, pimc's
 # share of the games won outright in %), as the README prints them
@@ -30,13 +30,7 @@ PUBLISHED = {
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("pimc")
-    with tarfile.open(ARCHIVE) as tar:
-        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
-            tar.extractall(where, filter="data")
-        else:  # pragma: no cover - our own archive
-            tar.extractall(where)
-    return where / NAME
+    return unpack(NAME, tmp_path_factory.mktemp("pimc"))
 
 
 @pytest.mark.parametrize("run", sorted(PUBLISHED))

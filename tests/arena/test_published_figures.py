@@ -6,7 +6,6 @@ schedule, exactly as `stich tournament --resume` reads them, and the summary is 
 
 from __future__ import annotations
 
-import tarfile
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,8 @@ from stichkit.arena import parse_bot, run_tournament, summarize
 from stichkit.arena.duplicate import schedule
 from stichkit.arena.records import read_finished
 
-ARCHIVE = Path(__file__).resolve().parents[2] / "bench" / "results" / "strength-2026-11-22.tar.xz"
+from .archives import unpack
+
 ISMCTS = "ismcts:time=1.0"
 # game: (deals, ismcts win share in %, its 95% half-width in %), as the README prints them
 PUBLISHED = {"jass": (28, 76.8, 11.2), "stichwahl": (16, 93.8, 9.1), "stichling": (16, 95.8, 4.9),
@@ -25,13 +25,7 @@ PUBLISHED = {"jass": (28, 76.8, 11.2), "stichwahl": (16, 93.8, 9.1), "stichling"
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("strength")
-    with tarfile.open(ARCHIVE) as tar:
-        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
-            tar.extractall(where, filter="data")
-        else:  # pragma: no cover - our own archive
-            tar.extractall(where)
-    return where / "strength-2026-11-22"
+    return unpack("strength-2026-11-22", tmp_path_factory.mktemp("strength"))
 
 
 @pytest.mark.parametrize("name", sorted(PUBLISHED))
