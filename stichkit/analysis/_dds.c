@@ -712,6 +712,170 @@ static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
 
 static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 
+/* -- brute force: a test tool, apart from the search ---------------------------------------------
+ *
+ * brute(the arguments of solve) -> [(card, team 0's margin)] for every legal card of the player to
+ * move, by plain minimax: no pruning, no transposition table, no merging of equivalent cards, no
+ * bounds, no move ordering. It shares with the search only the rule tables, legal_cards and
+ * next_reference (tests/analysis/test_c_engine.py checks those against the engine). Playing a
+ * card, the trick's winner and the scoring (trick points, last-trick bonus, match bonus) are
+ * written here again, so that tests/analysis/test_brute.py can check the search against something
+ * that shares none of its code on thousands of positions with up to four tricks left. More is
+ * refused: four tricks are at most (4!)^4 = 331,776 lines of play, five (5!)^4 = 207,360,000.
+ */
+
+#define BRUTE_MAX_LEFT 4
+
+/* A position of the brute force; each card played makes a new copy, nothing is undone. */
+typedef struct {
+    u64 hand[4];
+    int cards[4]; /* the trick so far, in the order played */
+    int n;        /* how many */
+    int leader;   /* the seat that led it: card i was played by seat (leader - i) & 3 */
+    int ref;      /* the trick's undertrump reference (next_reference), or -1 */
+    int left;     /* tricks left, this one included */
+    int won;      /* bit t: team t has taken a trick in this deal */
+    int taken[2]; /* points each team has taken since the root */
+} BrutePos;
+
+static int brute_node(const BrutePos *p);
+
+/* Team 0's final margin after the player to move in `p` plays card c. */
+static int brute_play(const BrutePos *p, int c) {
+    BrutePos q = *p;
+    int player = (p->leader + 4 - p->n) & 3;
+    q.hand[player] &= ~(1ull << c);
+    q.cards[q.n++] = c;
+    if (c / 9 == mode) q.ref = next_reference(q.ref, c);
+    if (q.n < 4) return brute_node(&q);
+    /* The trick is complete: the strongest card for the suit led takes it (only cards of a suit
+     * neither led nor trump tie, at strength 0, and the led card beats them). */
+    int led = q.cards[0] / 9, winner = 0, points = 0;
+    for (int i = 0; i < 4; i++) {
+        if (STR[mode][led][q.cards[i]] > STR[mode][led][q.cards[winner]]) winner = i;
+        points += PTS[mode][q.cards[i]];
+    }
+    int seat = (q.leader - winner) & 3, team = seat & 1;
+    if (q.left == 1) points += LAST_BONUS;
+    q.taken[team] += points;
+    q.won |= 1 << team;
+    if (q.left == 1) {
+        int bonus0 = q.won == 1 ? MATCH_BONUS : 0, bonus1 = q.won == 2 ? MATCH_BONUS : 0; /* all tricks to one team */
+        return q.taken[0] + bonus0 - (q.taken[1] + bonus1);
+    }
+    q.n = 0;
+    q.leader = seat;
+    q.ref = -1;
+    q.left--;
+    return brute_node(&q);
+}
+
+/* Team 0's final margin with best play from `p`: team 0 (seats 0 and 2) maximises it. */
+static int brute_node(const BrutePos *p) {
+    int player = (p->leader + 4 - p->n) & 3;
+    u64 legal = legal_cards(p->hand[player], p->n, p->n ? p->cards[0] / 9 : -1, p->ref);
+    int maximise = !(player & 1), best = maximise ? -INF : INF;
+    for (u64 x = legal; x; x &= x - 1) {
+        int v = brute_play(p, lowbit(x));
+        if (maximise ? v > best : v < best) best = v;
+    }
+    return best;
+}
+
+/* brute(the arguments of solve) -> [(card, team 0's margin)], every legal card in card order. */
+static PyObject *dds_brute(PyObject *self, PyObject *args) {
+    int m, lp, led, ws, wst, ref, left, won, player;
+    unsigned long long h[4];
+    PyObject *trick;
+    if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
+                          &left, &won, &player))
+        return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+        return NULL;
+    }
+    if (left > BRUTE_MAX_LEFT) {
+        PyErr_Format(PyExc_ValueError,
+                     "brute force takes at most %d tricks left, not %d: minimax without pruning is too slow for more",
+                     BRUTE_MAX_LEFT, left);
+        return NULL;
+    }
+    if (m < 0 || m > 5 || left < 1 || won < 0 || won > 3 || player < 0 || player > 3) {
+        PyErr_SetString(PyExc_ValueError, "brute force: mode 0-5, tricks_left 1-4, won 0-3, player 0-3");
+        return NULL;
+    }
+    mode = m; /* legal_cards and next_reference read the game from here */
+    lowp = lp;
+    BrutePos r;
+    memset(&r, 0, sizeof r);
+    PyObject *fast = PySequence_Fast(trick, "trick must be a sequence of cards");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > 3) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "brute force: a trick in progress holds 0-3 cards");
+        return NULL;
+    }
+    u64 seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (c < 0 || c > 35 || seen >> c & 1) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "brute force: the trick's cards are distinct, 0-35");
+            return NULL;
+        }
+        seen |= 1ull << c;
+        r.cards[i] = (int)c;
+    }
+    Py_DECREF(fast);
+    r.n = (int)n;
+    r.leader = (player + r.n) & 3;
+    r.ref = -1;
+    r.left = left;
+    r.won = won;
+    /* The trick's state is rebuilt from its cards; the search's led / win_seat / win_str /
+     * best_trump arguments must agree with it. */
+    int win = 0;
+    for (int i = 0; i < r.n; i++) {
+        int c = r.cards[i];
+        if (c / 9 == mode) r.ref = next_reference(r.ref, c);
+        if (STR[mode][r.cards[0] / 9][c] > STR[mode][r.cards[0] / 9][r.cards[win]]) win = i;
+    }
+    if (r.n && (led != r.cards[0] / 9 || ws != ((r.leader - win) & 3) || wst != STR[mode][led][r.cards[win]] ||
+                ref != r.ref)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "brute force: led, win_seat, win_str and best_trump do not match the trick's cards");
+        return NULL;
+    }
+    for (int s = 0; s < 4; s++) {
+        int played = 0; /* has seat s played to the trick in progress? */
+        for (int i = 0; i < r.n; i++) played |= ((r.leader - i) & 3) == s;
+        if (h[s] >> 36 || h[s] & seen || __builtin_popcountll(h[s]) != left - played) {
+            PyErr_Format(PyExc_ValueError,
+                         "brute force: seat %d must hold %d cards (0-35), none of them in another hand or the trick",
+                         s, left - played);
+            return NULL;
+        }
+        seen |= h[s];
+        r.hand[s] = h[s];
+    }
+    u64 legal = legal_cards(r.hand[player], r.n, r.n ? r.cards[0] / 9 : -1, r.ref);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (u64 x = legal; x; x &= x - 1) {
+        int c = lowbit(x);
+        PyObject *pair = Py_BuildValue("(ii)", c, brute_play(&r, c));
+        if (!pair || PyList_Append(out, pair)) {
+            Py_XDECREF(pair);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"init", dds_init, METH_VARARGS, "Take the rule tables from the Python engine."},
     {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
@@ -719,6 +883,7 @@ static PyMethodDef methods[] = {
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
     {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
     {"clear", dds_clear, METH_NOARGS, "Forget the transposition table (for timing a solve from scratch)."},
+    {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
     {NULL, NULL, 0, NULL},
 };
 

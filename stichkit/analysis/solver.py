@@ -196,6 +196,18 @@ def solve_c(pos: PlayPosition) -> dict[int, int]:
     return dict(pairs)
 
 
+def brute_force_c(state: JassState) -> Solution:
+    """The values of `solve`, by the C extension's plain minimax (`_dds.brute`: no pruning, no
+    table, its own scoring): a test tool to check the solver against, for positions with at most
+    four tricks left (SolveError beyond, or without the extension)."""
+    pos = position_of(state)
+    if _dds is None:
+        raise SolveError("the C brute force needs the C extension (stichkit.analysis._dds), which is not built")
+    if pos.tricks_done < 5:
+        raise SolveError(f"brute force takes at most 4 tricks left, not {9 - pos.tricks_done}")
+    return make_solution(pos, dict(_dds.brute(*c_arguments(pos))))
+
+
 def c_arguments(pos: PlayPosition) -> tuple[Any, ...]:
     """The position as the C search takes it."""
     return (
