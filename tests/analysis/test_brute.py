@@ -1,6 +1,8 @@
 """The solver against the C brute force (`_dds.brute`: plain minimax, no pruning, its own scoring)
 on thousands of positions with four tricks left, where the Python brute force is too slow for more
-than a few dozen; and the C brute force itself against the Python one (the engine's rules, seeds/jass.md)."""
+than a few dozen; and the C brute force itself against the Python one, which plays by the engine's
+rules. The scoring checked is the rule sheet's (seeds/004, lines 8, 24 and 33: 157 card points, 5
+for the last trick, 100 more for a match; docs/jass.md on its "256")."""
 
 from __future__ import annotations
 
