@@ -98,3 +98,22 @@ def test_stichwahl_and_stichling_show_the_last_trick_across_a_deal(server: Serve
         plays = last["cards"] if game == "stichling" else last["plays"]
         assert shown == [p["card"] for p in plays], game
         assert (page.text_content("#last .trick-note b") or "").strip()  # who took it
+
+
+def test_jass_shows_a_deals_last_trick_on_the_table_and_in_the_side_panel(server: Server, new_page: NewPage) -> None:
+    """The frame after a deal's last card starts the next deal; the viewer holds the last trick on
+    the table, and the side panel shows that same trick (not the one before it)."""
+    table = finished_game(server, "jass", ["bot:random"] * 4, {"target": 300})
+    frames = server.get(f"/api/tables/{table}/replay")["frames"]
+    second = next(i for i, f in enumerate(frames) if f["view"]["deal_number"] == 1)
+    last = frames[second]["view"]["last_trick"]
+    assert last["deal"] == 0
+    page = new_page()
+    page.goto(f"{server.url}/tables/{table}?replay=1")
+    page.wait_for_selector("#replay-bar .replay-controls")
+    page.keyboard.press("PageDown")
+    page.wait_for_function("n => document.querySelector('#main').dataset.frame === String(n)", arg=second)
+    on_table = page.eval_on_selector_all(".trick [data-card]", "es => es.map(e => e.dataset.card)")
+    in_panel = page.eval_on_selector_all("#last [data-card]", "es => es.map(e => e.dataset.card)")
+    assert sorted(on_table) == sorted(last["cards"])
+    assert sorted(in_panel) == sorted(last["cards"])

@@ -166,7 +166,8 @@ export default {
     const plays = playsFrom(lt.leader, lt.cards, 4, -1);
     const sameDeal = prev.deal_number === next.deal_number;
     const base = sameDeal ? next : { ...prev, hand: prev.hand.filter((c) => !lt.cards.includes(c)), hand_sizes: prev.hand_sizes.map((n) => Math.max(0, n - 1)) };
-    return { view: { ...base, trick: plays }, winner: lt.winner, points: lt.points, plays };
+    // the side panel shows this trick too (the previous deal's view would still hold the one before)
+    return { view: { ...base, trick: plays, last_trick: lt }, winner: lt.winner, points: lt.points, plays };
   },
 
   events(prev, next, ctx, held) {
