@@ -381,7 +381,8 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
 
 /* -- the Python side ------------------------------------------------------------------------ */
 
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+/* n numbers from a Python sequence: into ints (when `ints`) or 64-bit masks (when `masks`). */
+static int read_numbers(PyObject *seq, Py_ssize_t n, const char *what, int *ints, u64 *masks) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
@@ -390,35 +391,27 @@ static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        if (ints) {
+            long v = PyLong_AsLong(item);
+            if (v == -1 && PyErr_Occurred()) break;
+            ints[i] = (int)v;
+        } else {
+            unsigned long long v = PyLong_AsUnsignedLongLong(item);
+            if (v == (unsigned long long)-1 && PyErr_Occurred()) break;
+            masks[i] = (u64)v;
         }
-        out[i] = (int)v;
     }
     Py_DECREF(fast);
-    return 0;
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    return read_numbers(seq, n, what, out, NULL);
 }
 
 static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd entries", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (u64)v;
-    }
-    Py_DECREF(fast);
-    return 0;
+    return read_numbers(seq, n, what, NULL, out);
 }
 
 static int sub_seq(PyObject *seq, Py_ssize_t i, PyObject **item) {
