@@ -9,18 +9,21 @@ or Stöck, see solver.py). The JSON form is documented in docs/analysis.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from stichkit.core.action import Action
 from stichkit.core.errors import UndoError
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import JassState
 
-from .solver import SolveError, c_available, solve
+from .solver import SolveError, c_available, points_from_margin, remaining_points, solve, solve_value
 
 SCHEMA = "stichkit-analysis"
 SCHEMA_VERSION = 1
+GAMES_SCHEMA = "stichkit-analysis-games"  # many games of one file (a jass-kit game log)
+GAMES_SCHEMA_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,8 @@ class Decision:
     value: int  # points the seat's team takes from here after the card played
     best: tuple[str, ...]  # the cards with the best value
     best_value: int
-    values: dict[str, int]  # every legal card
+    values: dict[str, int]  # every legal card (only the played and the best card(s) when not `complete`)
+    complete: bool = True  # False: `values` and `best` hold only the cards solved (analyse, every=False)
 
     @property
     def loss(self) -> int:
@@ -66,6 +70,16 @@ class SeatTotal:
 
     def to_json(self) -> dict[str, int]:
         return {"seat": self.seat, "decisions": self.decisions, "errors": self.errors, "lost": self.lost}
+
+
+def sum_totals(per_game: Iterable[list[SeatTotal]]) -> list[SeatTotal]:
+    """Per seat, the totals of many games added up."""
+    out = [SeatTotal(s) for s in range(4)]
+    for totals in per_game:
+        for t in totals:
+            o = out[t.seat]
+            out[t.seat] = SeatTotal(t.seat, o.decisions + t.decisions, o.errors + t.errors, o.lost + t.lost)
+    return out
 
 
 @dataclass(frozen=True)
@@ -101,9 +115,44 @@ class Analysis:
         }
 
 
-def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], None] | None = None) -> Analysis:
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a file of many (a jass-kit game log): its number (from 1), where it is in the
+    file, its analysis, and what the jass-kit record says of it (dealer, date, player ids)."""
+
+    number: int
+    where: str
+    analysis: Analysis
+    jasskit: dict[str, Any] = field(default_factory=dict)
+
+
+def games_json(results: Sequence[GameResult], skipped: Sequence[tuple[int, str, str]], engine: str) -> dict[str, Any]:
+    """The JSON document of a file of many games: each game's own analysis document, the games
+    skipped (number, where, why) and the totals per seat over every game analysed."""
+    return {
+        "format": GAMES_SCHEMA,
+        "version": GAMES_SCHEMA_VERSION,
+        "source": "jasskit",
+        "engine": engine,
+        "games": [
+            {"game": r.number, "where": r.where, "jasskit": dict(r.jasskit), "analysis": r.analysis.to_json()}
+            for r in results
+        ],
+        "skipped": [{"game": n, "where": where, "error": error} for n, where, error in skipped],
+        "seats": [t.to_json() for t in sum_totals(r.analysis.totals() for r in results)],
+    }
+
+
+def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], None] | None = None, *,
+            every: bool = True) -> Analysis:  # fmt: skip
     """Solve every card decision in the history of a Jass `state` (a replayed record), from its
-    first deal on. `state` is left as it was. `progress(done, total)` is called after each one."""
+    first deal on. `state` is left as it was. `progress(done, total)` is called after each one.
+
+    every=True: each decision gets every legal card's value and every best card (`solve`).
+    every=False: only what the points lost need, much faster on whole deals: the position's best
+    value and one best card (`solve_value`), the played card's value (`solve_value` on the position
+    after it), and every card's value only where the played card lost points (so that all its best
+    cards are known); a decision without them has `complete` False (see docs/analysis.md)."""
     if not isinstance(state, JassState):
         what = getattr(getattr(state, "game", None), "name", type(state).__name__)
         raise SolveError(f"analysis needs a Jass game, not {what}")
@@ -114,29 +163,63 @@ def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], Non
             work.undo()
         except UndoError:
             break
+    python = engine == "python" or not c_available()
     cards = sum(1 for _, a in history if a.id < 36)
     decisions: list[Decision] = []
     deals: dict[int, str] = {}
     for seat, action in history:
         pos = work.play_position()
         if action.id < 36 and pos is not None:
-            sol = solve(work, engine=engine)
             deal = work.deals_played - 1
             deals[deal] = MODES[pos.trump]
-            decisions.append(
-                Decision(
-                    deal,
-                    pos.tricks_done + 1,
-                    seat,
-                    action.text,
-                    sol.values[action],
-                    tuple(a.text for a in sol.best),
-                    sol.value,
-                    {a.text: v for a, v in sol.values.items()},
-                )
-            )
+            where = (deal, pos.tricks_done + 1, seat, action.text)
+            if every or python:  # the Python engine's solve_value is a whole solve anyway
+                decisions.append(full_decision(work, action, engine, where))
+            else:
+                decisions.append(fast_decision(work, action, engine, where))
             if progress is not None:
                 progress(len(decisions), cards)
         work.apply(action)
-    used = "python" if engine == "python" or not c_available() else "c"
-    return Analysis(dict(state.game.options), used, tuple(decisions), deals)
+    return Analysis(dict(state.game.options), "python" if python else "c", tuple(decisions), deals)
+
+
+def full_decision(work: JassState, action: Action, engine: str, where: tuple[int, int, int, str]) -> Decision:
+    """The decision with every legal card's value, from one `solve`."""
+    sol = solve(work, engine=engine)
+    values = {a.text: v for a, v in sol.values.items()}
+    return Decision(*where, sol.values[action], tuple(a.text for a in sol.best), sol.value, values)
+
+
+def fast_decision(work: JassState, action: Action, engine: str, where: tuple[int, int, int, str]) -> Decision:
+    """The decision from `solve_value` (see `analyse`, every=False); `solve` only when the played
+    card lost points, or when the game ended right after it (no position to solve after it)."""
+    best = solve_value(work, engine=engine)
+    if best.card == action:
+        return Decision(*where, best.value, (action.text,), best.value, {action.text: best.value}, complete=False)
+    value = played_value(work, action, engine)
+    if value is None or value < best.value:
+        return full_decision(work, action, engine, where)
+    both = tuple(a.text for a in sorted((best.card, action), key=lambda a: a.id))  # in card order, as `solve`
+    return Decision(*where, value, both, best.value, dict.fromkeys(both, value), complete=False)
+
+
+def played_value(work: JassState, action: Action, engine: str) -> int | None:
+    """The points the mover's team takes after `action`: the value of the position after it (its
+    mover may be on the other team), plus the trick it completes. None when there is no position
+    after it in the same deal (the game ended on it; the deal's last card has no alternative)."""
+    before = work.play_position()
+    assert before is not None
+    after_state = work.clone()
+    after_state.apply(action)
+    after = after_state.play_position()
+    if after is None or after_state.deals_played != work.deals_played:
+        return None
+    team = before.player & 1
+    rest = solve_value(after_state, engine=engine)
+    margin = rest.margin if rest.team == team else -rest.margin
+    taken = remaining_points(before) - remaining_points(after)  # the trick completed by the card, if any
+    if after.tricks_won[team] > before.tricks_won[team]:
+        margin += taken
+    elif after.tricks_won[1 - team] > before.tricks_won[1 - team]:
+        margin -= taken
+    return points_from_margin(margin, remaining_points(before))

@@ -1,54 +1,227 @@
-"""`stich analyse RECORD`: every card decision of a Jass game against the double-dummy solver."""
+"""`stich analyse RECORD`: every card decision of a Jass game against the double-dummy solver.
+
+RECORD is a stichkit record (one game of many deals) or a jass-kit game record or game log (one
+deal a game, one game a line); `--format auto` tells them apart by their content. A jass-kit file
+is read by the interop module's own reader (stichkit.interop.jasskit: read_games, import_game), and
+each game is analysed on its own; a game that is malformed or breaks the rules is reported, named
+by its line, and skipped (exit status 1).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from stichkit.analysis.review import Analysis, analyse
+import stichkit
+from stichkit.analysis.review import Analysis, GameResult, SeatTotal, analyse, games_json, sum_totals
+from stichkit.core.errors import RecordError, StichkitError, quote
+from stichkit.core.files import decode_text, read_file
 
-from .common import CliError, read_record
+from .common import CliError
+
+FORMATS = ("auto", "stichkit", "jasskit")
+EXIT_SKIPPED = 1  # some games of a jass-kit file were skipped (the others are analysed)
+NEITHER = (
+    'is neither a stichkit record (a JSON object with "format": "stichkit-record": a --save, --records or '
+    'stich import file) nor a jass-kit game record or game log (JSON objects with "dealer", "trump" and '
+    '"tricks", or log lines {"game": ..., "date": ..., "player_ids": ...}, one a line); --format stichkit '
+    "or --format jasskit reads it as one of them and says what does not fit"
+)
+
+
+@dataclass
+class Source:
+    """What a file holds: the games to analyse and the ones that could not be read."""
+
+    kind: str  # "stichkit" or "jasskit"
+    games: list[GameEntry] = field(default_factory=list)
+    skipped: list[GameEntry] = field(default_factory=list)
+
+
+@dataclass
+class GameEntry:
+    """One game of a file: its number (from 1), where it is, and its state or why it has none."""
+
+    number: int
+    where: str
+    state: Any = None
+    error: str = ""
+    jasskit: dict[str, Any] = field(default_factory=dict)  # the dealer and, from a log, date and player ids
 
 
 def analyse_file(path: str, console: Console, *, as_json: bool = False, every: bool = False,
-                 engine: str = "auto") -> int:  # fmt: skip
-    """Print the analysis of the record in `path`: tables, or the JSON document (--json)."""
-    state = read_record(path)
-    if state.game.name != "jass":
-        raise CliError(f"stich analyse works on Jass records; {path} is a {state.game.name} record")
+                 engine: str = "auto", fmt: str = "auto") -> int:  # fmt: skip
+    """Print the analysis of the record(s) in `path`: tables, or the JSON document (--json).
+    Returns the exit status: 0, or EXIT_SKIPPED when games of a jass-kit file were skipped."""
+    source = load(path, fmt)
+    results: list[GameResult] = []
+    with _progress(console, enabled=not as_json) as advance:
+        for n, entry in enumerate(source.games):
+            label = "" if source.kind == "stichkit" else f"game {n + 1}/{len(source.games)} "
+            result = analyse(entry.state, engine, progress=partial(advance, label), every=every or as_json)
+            results.append(GameResult(entry.number, entry.where, result, entry.jasskit))
     if as_json:
-        result = analyse(state, engine)
-        print(json.dumps(result.to_json(), ensure_ascii=False))
-        return 0
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("Solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("decisions", total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        result = analyse(state, engine, progress=advance)
-    print_analysis(result, console, path=path, every=every)
-    return 0
+        doc = results[0].analysis.to_json() if source.kind == "stichkit" else games_json(
+            results, [(e.number, e.where, e.error) for e in source.skipped], engine_used(results, engine)
+        )  # fmt: skip
+        print(json.dumps(doc, ensure_ascii=False))
+        if source.skipped:
+            err = Console(stderr=True, highlight=False)
+            for e in source.skipped:
+                err.print(f"[yellow]skipped:[/yellow] {escape(e.error)}")
+    elif source.kind == "stichkit":
+        print_analysis(results[0].analysis, console, path=path, every=every)
+    else:
+        print_games(results, source.skipped, console, path=path, every=every, engine=engine_used(results, engine))
+    return EXIT_SKIPPED if source.skipped else 0
 
 
-def print_analysis(result: Analysis, console: Console, *, path: str = "", every: bool = False) -> None:
-    opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
-    console.print(
-        f"[b]Analysis of {escape(path)}[/b]: jass ({escape(opts)}), {len(result.decisions)} cards played, "
-        f"solved with all hands known ({result.engine} solver)"
+def engine_used(results: list[GameResult], engine: str) -> str:
+    from stichkit.analysis import c_available
+
+    if results:
+        return results[0].analysis.engine
+    return "python" if engine == "python" or not c_available() else "c"
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+
+def load(path: str, fmt: str = "auto") -> Source:
+    """The games in the file at `path`, read as `fmt` (auto: by the content). A file that cannot be
+    read, or fits neither format, is a CliError; a bad game in a jass-kit file is skipped with its
+    reason (a file whose every game is bad is a CliError naming the first)."""
+    if fmt not in FORMATS:
+        raise CliError(f"--format {quote(fmt)} is not one of {', '.join(FORMATS)}")
+    try:
+        text = decode_text(read_file(path, "the record file", RecordError), f"the record file {quote(path, 200)}",
+                           RecordError)  # fmt: skip
+    except RecordError as e:
+        raise CliError(str(e)) from None
+    if fmt == "auto":
+        fmt = detect(text)
+        if not fmt:
+            raise CliError(f"{quote(path, 200)} {NEITHER}")
+    if fmt == "stichkit":
+        try:
+            state = stichkit.replay(text)
+        except StichkitError as e:
+            raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: {e}") from None
+        except RecursionError:
+            raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: nested too deeply") from None
+        if state.game.name != "jass":
+            raise CliError(f"stich analyse works on Jass records; {path} is a {state.game.name} record")
+        return Source("stichkit", [GameEntry(1, path, state)])
+    return load_jasskit(text, path)
+
+
+def detect(text: str) -> str:
+    """A file's format from its content: "stichkit", "jasskit", or "" when it looks like neither."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        try:
+            data = json.loads(first)  # a game log: one JSON object a line
+        except (json.JSONDecodeError, RecursionError):
+            return ""
+        return "jasskit" if _jasskit_like(data) else ""
+    if isinstance(data, dict) and data.get("format") == "stichkit-record":
+        return "stichkit"
+    return "jasskit" if _jasskit_like(data) else ""
+
+
+def _jasskit_like(data: Any) -> bool:
+    """A jass-kit game record (its own keys) or a game-log entry (a game object under "game")."""
+    return isinstance(data, dict) and (
+        isinstance(data.get("game"), dict) or bool({"dealer", "tricks", "jassTyp"} & set(data))
     )
-    console.print("[dim]value: points the player's team takes from that card on, both sides playing perfectly "
-                  "(tricks, last trick, match; not Weis or Stöck)[/dim]")  # fmt: skip
+
+
+def load_jasskit(text: str, path: str) -> Source:
+    """Every game of a jass-kit file, read and replayed by the interop module (read_games,
+    import_game): the same checks as `stich import jasskit`."""
+    from stichkit.interop.jasskit import JasskitError, import_game, read_games
+
+    source = Source("jasskit")
+    try:
+        for n, (where, data) in enumerate(read_games(text.splitlines(keepends=True), path), 1):
+            entry = GameEntry(n, where)
+            try:
+                if isinstance(data, JasskitError):
+                    raise data
+                record = import_game(data, where)
+                entry.state = stichkit.replay(record)
+                entry.jasskit = record["jasskit"]
+            except StichkitError as e:  # JasskitError included: malformed, or impossible under the rules
+                entry.error = f"game {n}, {e}" if str(e).startswith(where) else f"game {n}, {where}: {e}"
+            except RecursionError:
+                entry.error = f"game {n}, {where}: nested too deeply"
+            (source.skipped if entry.error else source.games).append(entry)
+    except RecursionError:  # the whole file as one JSON document
+        raise CliError(f"{quote(path, 200)}: nested too deeply to be a jass-kit game") from None
+    if not source.games:
+        if not source.skipped:
+            raise CliError(f"{quote(path, 200)} holds no jass-kit game")
+        first = source.skipped[0].error
+        raise CliError(f"{quote(path, 200)}: no game could be analysed; {len(source.skipped)} skipped, the first: "
+                       f"{first}")  # fmt: skip
+    return source
+
+
+# -- printing -------------------------------------------------------------------------------------
+
+
+class _progress:
+    """A progress bar over the decisions of each game, on the console, or nothing."""
+
+    def __init__(self, console: Console, *, enabled: bool) -> None:
+        self.console = console
+        self.enabled = enabled
+        self.bar: Any = None
+
+    def __enter__(self) -> Callable[[str, int, int], None]:
+        if not self.enabled:
+            return lambda label, done, total: None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("Solving {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        self.bar = Progress(*columns, console=self.console, transient=True)
+        self.bar.__enter__()
+        task = self.bar.add_task("", total=None)
+
+        def advance(label: str, done: int, total: int) -> None:
+            self.bar.update(task, description=label, completed=done, total=total)
+
+        return advance
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def print_analysis(result: Analysis, console: Console, *, path: str = "", every: bool = False,
+                   header: bool = True, game: str = "") -> None:  # fmt: skip
+    """The tables of one game: per deal the cards (those that lost points, or `every` card) and
+    the totals per seat, then the game's totals. `game` names the game in the titles."""
+    if header:
+        opts = ", ".join(f"{k}={v}" for k, v in result.options.items())
+        console.print(
+            f"[b]Analysis of {escape(path)}[/b]: jass ({escape(opts)}), {len(result.decisions)} cards played, "
+            f"solved with all hands known ({result.engine} solver)"
+        )
+        console.print(VALUE_NOTE)
     for deal, trump in sorted(result.deals.items()):
+        name = f"{game}deal {deal + 1}" if game else f"Deal {deal + 1}"
         rows = [d for d in result.decisions if d.deal == deal and (every or d.loss > 0)]
-        table = Table(title=f"Deal {deal + 1}, trump {trump}: " + ("every card" if every else "cards that lost points"),
+        table = Table(title=f"{name}, trump {trump}: " + ("every card" if every else "cards that lost points"),
                       title_justify="left")  # fmt: skip
         for col in ("Trick", "Seat", "Played", "Value", "Best", "Best value", "Lost"):
             table.add_column(col, justify="left" if col in ("Played", "Best") else "right")
@@ -58,15 +231,46 @@ def print_analysis(result: Analysis, console: Console, *, path: str = "", every:
         if rows:
             console.print(table)
         else:
-            console.print(f"[b]Deal {deal + 1}, trump {trump}[/b]: every card was a best card")
-        console.print(_totals(result, deal, f"Deal {deal + 1}: points lost per seat"))
-    console.print(_totals(result, None, "The whole game: points lost per seat"))
+            console.print(f"[b]{escape(name)}, trump {trump}[/b]: every card was a best card")
+        if not game:
+            console.print(_totals(result.totals(deal), f"Deal {deal + 1}: points lost per seat"))
+    if not result.deals:
+        console.print(f"[b]{escape(game.rstrip(': ') or 'The game')}[/b]: no card was played")
+    console.print(_totals(result.totals(), f"{game}points lost per seat" if game else
+                          "The whole game: points lost per seat"))  # fmt: skip
 
 
-def _totals(result: Analysis, deal: int | None, title: str) -> Any:
+VALUE_NOTE = ("[dim]value: points the player's team takes from that card on, both sides playing perfectly "
+              "(tricks, last trick, match; not Weis or Stöck)[/dim]")  # fmt: skip
+
+
+def print_games(results: list[GameResult], skipped: list[GameEntry], console: Console, *, path: str,
+                every: bool, engine: str) -> None:  # fmt: skip
+    """The tables of each game of a jass-kit file, the totals per seat over all of them, and the
+    games skipped with their reasons."""
+    total = len(results) + len(skipped)
+    opts = ", ".join(f"{k}={v}" for k, v in results[0].analysis.options.items() if k != "first_forehand")
+    console.print(
+        f"[b]Analysis of {escape(path)}[/b]: {total} jass-kit game{'s' * (total != 1)} of one deal each, "
+        f"{len(results)} analysed ({escape(opts)}), solved with all hands known ({engine} solver)"
+    )
+    console.print(VALUE_NOTE)
+    for r in results:
+        facts = ", ".join(f"{k} {v}" for k, v in r.jasskit.items())
+        console.print(f"[b]Game {r.number}[/b] ({escape(r.where)}{', ' + escape(facts) if facts else ''})")
+        print_analysis(r.analysis, console, every=every, header=False, game=f"Game {r.number}: ")
+    console.print(_totals(sum_totals(r.analysis.totals() for r in results),
+                          f"All {len(results)} games analysed: points lost per seat"))  # fmt: skip
+    if skipped:
+        console.print(f"[yellow]{len(skipped)} of {total} games skipped[/yellow] (not analysed, not in the totals):")
+        for e in skipped:
+            console.print(f"  {escape(e.error)}", highlight=False)
+
+
+def _totals(totals: list[SeatTotal], title: str) -> Any:
     table = Table(title=title, title_justify="left")
     for col in ("Seat", "Team", "Cards", "Errors", "Points lost"):
         table.add_column(col, justify="right")
-    for t in result.totals(deal):
+    for t in totals:
         table.add_row(str(t.seat), str(t.seat & 1), str(t.decisions), str(t.errors), str(t.lost))
     return table

@@ -83,8 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     ana = sub.add_parser("analyse", help="every card of a Jass game against the double-dummy solver",
                          description="Solve each card decision of a Jass record with all hands known: the best "
-                         "card(s), the points each card played lost, totals per deal and seat.")  # fmt: skip
+                         "card(s), the points each card played lost, totals per deal and seat. RECORD is a "
+                         "stichkit record, or a jass-kit game record or game log (every game in it).")  # fmt: skip
     ana.add_argument("file", metavar="RECORD")
+    ana.add_argument("--format", choices=("auto", "stichkit", "jasskit"), default="auto", dest="record_format",
+                     help="what RECORD is (default auto: told from its content)")  # fmt: skip
     ana.add_argument("--json", action="store_true", help="print the analysis as JSON (docs/analysis.md)")
     ana.add_argument("--all", action="store_true", help="list every card, not only those that lost points")
     ana.add_argument("--engine", choices=("auto", "c", "python"), default="auto", help="solver engine (default auto)")
@@ -271,7 +274,8 @@ def cmd_analyse(args: argparse.Namespace, console: Any) -> int:
     if args.options:
         raise CliError("unrecognized arguments: " + " ".join(args.options))
     try:
-        return analyse_file(args.file, console, as_json=args.json, every=args.all, engine=args.engine)
+        return analyse_file(args.file, console, as_json=args.json, every=args.all, engine=args.engine,
+                            fmt=args.record_format)  # fmt: skip
     except SolveError as e:
         raise CliError(str(e)) from None
 
