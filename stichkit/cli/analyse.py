@@ -123,16 +123,19 @@ def load(path: str, fmt: str = "auto") -> Source:
 
 
 def detect(text: str) -> str:
-    """A file's format from its content: "stichkit", "jasskit", or "" when it looks like neither."""
+    """A file's format from its content: "stichkit", "jasskit", or "" when it looks like neither.
+    A game log is jass-kit's when any of its lines is a jass-kit game (bad lines are the reader's
+    to report)."""
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
-        first = next((line for line in text.splitlines() if line.strip()), "")
-        try:
-            data = json.loads(first)  # a game log: one JSON object a line
-        except (json.JSONDecodeError, RecursionError):
-            return ""
-        return "jasskit" if _jasskit_like(data) else ""
+        for line in text.splitlines():
+            try:
+                if _jasskit_like(json.loads(line)):  # a game log: one JSON object a line
+                    return "jasskit"
+            except (json.JSONDecodeError, RecursionError):
+                continue
+        return ""
     if isinstance(data, dict) and data.get("format") == "stichkit-record":
         return "stichkit"
     return "jasskit" if _jasskit_like(data) else ""
