@@ -37,8 +37,10 @@ class Decision:
     value: int  # points the seat's team takes from here after the card played
     best: tuple[str, ...]  # the cards with the best value
     best_value: int
-    values: dict[str, int]  # every legal card (only the played and the best card(s) when not `complete`)
-    complete: bool = True  # False: `values` and `best` hold only the cards solved (analyse, every=False)
+    values: dict[str, int]  # every legal card
+    # False (analyse with full=False, early in a deal): `values` holds only the card played and one
+    # best card, `best` the best of these two; another card may be as good
+    complete: bool = True
 
     @property
     def loss(self) -> int:
@@ -143,16 +145,20 @@ def games_json(results: Sequence[GameResult], skipped: Sequence[tuple[int, str, 
     }
 
 
+FULL_CARDS = 28  # a decision with at most this many cards in the hands is solved in full (from trick 3)
+
+
 def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], None] | None = None, *,
-            every: bool = True) -> Analysis:  # fmt: skip
+            full: bool = True) -> Analysis:  # fmt: skip
     """Solve every card decision in the history of a Jass `state` (a replayed record), from its
     first deal on. `state` is left as it was. `progress(done, total)` is called after each one.
 
-    every=True: each decision gets every legal card's value and every best card (`solve`).
-    every=False: only what the points lost need, much faster on whole deals: the position's best
-    value and one best card (`solve_value`), the played card's value (`solve_value` on the position
-    after it), and every card's value only where the played card lost points (so that all its best
-    cards are known); a decision without them has `complete` False (see docs/analysis.md)."""
+    full=True: each decision gets every legal card's value and every best card (`solve`).
+    full=False: the same values, best values and points lost, much faster: a decision with more
+    than FULL_CARDS cards in the hands (the first two tricks, where `solve` costs a whole-deal
+    search per card) gets the position's value and one best card (`solve_value`) and the played
+    card's value (`solve_value` after it), no other card's; it has `complete` False. The later
+    decisions cost milliseconds and are solved in full. See docs/analysis.md (Time)."""
     if not isinstance(state, JassState):
         what = getattr(getattr(state, "game", None), "name", type(state).__name__)
         raise SolveError(f"analysis needs a Jass game, not {what}")
@@ -173,7 +179,9 @@ def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], Non
             deal = work.deals_played - 1
             deals[deal] = MODES[pos.trump]
             where = (deal, pos.tricks_done + 1, seat, action.text)
-            if every or python:  # the Python engine's solve_value is a whole solve anyway
+            left = sum(h.bit_count() for h in pos.hands)
+            # the Python engine's solve_value is a whole solve anyway
+            if full or python or left <= FULL_CARDS:
                 decisions.append(full_decision(work, action, engine, where))
             else:
                 decisions.append(fast_decision(work, action, engine, where))
@@ -191,16 +199,19 @@ def full_decision(work: JassState, action: Action, engine: str, where: tuple[int
 
 
 def fast_decision(work: JassState, action: Action, engine: str, where: tuple[int, int, int, str]) -> Decision:
-    """The decision from `solve_value` (see `analyse`, every=False); `solve` only when the played
-    card lost points, or when the game ended right after it (no position to solve after it)."""
+    """The decision from `solve_value`: the position's value and one best card, and the played
+    card's value from the position after it. `complete` is False: the other cards are not solved
+    (a card that ends the game leaves no position after it: that decision is solved in full)."""
     best = solve_value(work, engine=engine)
     if best.card == action:
         return Decision(*where, best.value, (action.text,), best.value, {action.text: best.value}, complete=False)
     value = played_value(work, action, engine)
-    if value is None or value < best.value:
+    if value is None:
         return full_decision(work, action, engine, where)
-    both = tuple(a.text for a in sorted((best.card, action), key=lambda a: a.id))  # in card order, as `solve`
-    return Decision(*where, value, both, best.value, dict.fromkeys(both, value), complete=False)
+    values = {best.card.text: best.value, action.text: value}
+    shown = tuple(a.text for a in sorted((best.card, action), key=lambda a: a.id))  # card order, as `solve`
+    known_best = tuple(t for t in shown if values[t] == best.value)
+    return Decision(*where, value, known_best, best.value, {t: values[t] for t in shown}, complete=False)
 
 
 def played_value(work: JassState, action: Action, engine: str) -> int | None:

@@ -57,15 +57,17 @@ class GameEntry:
 
 
 def analyse_file(path: str, console: Console, *, as_json: bool = False, every: bool = False,
-                 engine: str = "auto", fmt: str = "auto") -> int:  # fmt: skip
+                 engine: str = "auto", fmt: str = "auto", full: bool = False) -> int:  # fmt: skip
     """Print the analysis of the record(s) in `path`: tables, or the JSON document (--json).
-    Returns the exit status: 0, or EXIT_SKIPPED when games of a jass-kit file were skipped."""
+    The tables solve the first two tricks of a deal by value only unless `full`; the JSON
+    document always holds every legal card's value. Returns the exit status: 0, or EXIT_SKIPPED
+    when games of a jass-kit file were skipped."""
     source = load(path, fmt)
     results: list[GameResult] = []
     with _progress(console, enabled=not as_json) as advance:
         for n, entry in enumerate(source.games):
             label = "" if source.kind == "stichkit" else f"game {n + 1}/{len(source.games)} "
-            result = analyse(entry.state, engine, progress=partial(advance, label), every=every or as_json)
+            result = analyse(entry.state, engine, progress=partial(advance, label), full=full or as_json)
             results.append(GameResult(entry.number, entry.where, result, entry.jasskit))
     if as_json:
         doc = results[0].analysis.to_json() if source.kind == "stichkit" else games_json(
@@ -229,10 +231,13 @@ def print_analysis(result: Analysis, console: Console, *, path: str = "", every:
         for col in ("Trick", "Seat", "Played", "Value", "Best", "Best value", "Lost"):
             table.add_column(col, justify="left" if col in ("Played", "Best") else "right")
         for d in rows:
-            table.add_row(str(d.trick), str(d.seat), d.played, str(d.value), " ".join(d.best), str(d.best_value),
+            best = " ".join(d.best) + ("" if d.complete else " …")
+            table.add_row(str(d.trick), str(d.seat), d.played, str(d.value), best, str(d.best_value),
                           str(d.loss) if d.loss else "")  # fmt: skip
         if rows:
             console.print(table)
+            if not all(d.complete for d in rows):
+                console.print(PARTIAL_NOTE)
         else:
             console.print(f"[b]{escape(name)}, trump {trump}[/b]: every card was a best card")
         if not game:
@@ -243,6 +248,8 @@ def print_analysis(result: Analysis, console: Console, *, path: str = "", every:
                           "The whole game: points lost per seat"))  # fmt: skip
 
 
+PARTIAL_NOTE = ("[dim]…: the first two tricks are solved by value only, so another card may be as good as the "
+                "best card shown (--full solves every card: slower)[/dim]")  # fmt: skip
 VALUE_NOTE = ("[dim]value: points the player's team takes from that card on, both sides playing perfectly "
               "(tricks, last trick, match; not Weis or Stöck)[/dim]")  # fmt: skip
 

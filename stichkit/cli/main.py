@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--json", action="store_true", help="print the analysis as JSON (docs/analysis.md)")
     ana.add_argument("--all", action="store_true", help="list every card, not only those that lost points")
     ana.add_argument("--engine", choices=("auto", "c", "python"), default="auto", help="solver engine (default auto)")
+    ana.add_argument("--full", action="store_true",
+                     help="solve every legal card of the first two tricks too, to list all their best cards "
+                          "(slower: minutes a deal; --json always does)")  # fmt: skip
 
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot
@@ -275,7 +278,7 @@ def cmd_analyse(args: argparse.Namespace, console: Any) -> int:
         raise CliError("unrecognized arguments: " + " ".join(args.options))
     try:
         return analyse_file(args.file, console, as_json=args.json, every=args.all, engine=args.engine,
-                            fmt=args.record_format)  # fmt: skip
+                            fmt=args.record_format, full=args.full)  # fmt: skip
     except SolveError as e:
         raise CliError(str(e)) from None
 
