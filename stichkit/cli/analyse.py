@@ -261,7 +261,7 @@ def print_games(results: list[GameResult], skipped: list[GameEntry], console: Co
     total = len(results) + len(skipped)
     opts = ", ".join(f"{k}={v}" for k, v in results[0].analysis.options.items() if k != "first_forehand")
     console.print(
-        f"[b]Analysis of {escape(path)}[/b]: {total} jass-kit game{'s' * (total != 1)} of one deal each, "
+        f"[b]Analysis of {escape(path)}[/b]: {total} jass-kit game{'s' * (total != 1)} (one deal each), "
         f"{len(results)} analysed ({escape(opts)}), solved with all hands known ({engine} solver)"
     )
     console.print(VALUE_NOTE)
@@ -270,7 +270,8 @@ def print_games(results: list[GameResult], skipped: list[GameEntry], console: Co
         console.print(f"[b]Game {r.number}[/b] ({escape(r.where)}{', ' + escape(facts) if facts else ''})")
         print_analysis(r.analysis, console, every=every, header=False, game=f"Game {r.number}: ")
     console.print(_totals(sum_totals(r.analysis.totals() for r in results),
-                          f"All {len(results)} games analysed: points lost per seat"))  # fmt: skip
+                          f"All {len(results)} games analysed: points lost per seat" if len(results) > 1 else
+                          "The game analysed: points lost per seat"))  # fmt: skip
     if skipped:
         console.print(f"[yellow]{len(skipped)} of {total} games skipped[/yellow] (not analysed, not in the totals):")
         for e in skipped:

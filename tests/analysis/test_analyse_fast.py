@@ -15,7 +15,7 @@ from stichkit.analysis import c_available, solve, solve_value
 from stichkit.analysis.review import Decision, analyse, fast_decision, full_decision, played_value
 from stichkit.games.jass import JassState
 from tests.analysis.positions import random_position
-from tests.analysis.test_analyse import played_record
+from tests.analysis.test_analyse import played_record, run
 
 pytestmark = pytest.mark.skipif(not c_available(), reason="the fast path is the C engine's solve_value")
 
@@ -87,3 +87,17 @@ def test_the_game_ending_card_is_solved_in_full() -> None:
     assert decision.value == {a.text: v for a, v in solve(before).values.items()}[action.text]
     if action != solve_value(before).card:  # the played card is valued by `solve`, every card with it
         assert decision.complete
+
+
+def test_the_table_marks_best_cards_solved_by_value_only(tmp_path: Path) -> None:
+    """The first two tricks are solved by value: one best card, marked "…"; --full lists all."""
+    path, _ = played_record(tmp_path)
+    code, out = run(["analyse", str(path)])
+    flat = " ".join(out.split())
+    assert code == 0 and "│ 1 │ 0 │ HA │ 22 │" in flat and "│ 135 │ 113 │" in flat
+    (row,) = [line for line in out.splitlines() if "│ HA " in line]
+    assert "…" in row and sum(card in row for card in ("C6", "C7", "C9")) == 1
+    assert "another card may be as good" in flat and "--full" in flat
+    code, out = run(["analyse", str(path), "--full"])
+    (row,) = [line for line in out.splitlines() if "│ HA " in line]
+    assert code == 0 and "C6 C7 C9" in row and "…" not in out

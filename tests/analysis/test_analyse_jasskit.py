@@ -91,7 +91,7 @@ def test_table_per_game_and_over_all(tmp_path: Path) -> None:
     code, out = run(["analyse", str(write(tmp_path, game_lines(2)))])
     out = " ".join(out.split())  # the console wraps long lines
     assert code == 0
-    assert "2 jass-kit games of one deal each, 2 analysed" in out
+    assert "2 jass-kit games (one deal each), 2 analysed" in out
     assert "Game 1 (" in out and "Game 2 (" in out and "line 2" in out
     assert "Game 1: deal 1, trump obe: cards that lost points" in out
     assert "Game 2: points lost per seat" in out and "All 2 games analysed: points lost per seat" in out
