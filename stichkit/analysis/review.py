@@ -203,15 +203,17 @@ def fast_decision(work: JassState, action: Action, engine: str, where: tuple[int
     card's value from the position after it. `complete` is False: the other cards are not solved
     (a card that ends the game leaves no position after it: that decision is solved in full)."""
     best = solve_value(work, engine=engine)
+    every = len(work.legal_actions())  # with one or two legal cards, both solved are all of them
     if best.card == action:
-        return Decision(*where, best.value, (action.text,), best.value, {action.text: best.value}, complete=False)
-    value = played_value(work, action, engine)
-    if value is None:
-        return full_decision(work, action, engine, where)
-    values = {best.card.text: best.value, action.text: value}
-    shown = tuple(a.text for a in sorted((best.card, action), key=lambda a: a.id))  # card order, as `solve`
-    known_best = tuple(t for t in shown if values[t] == best.value)
-    return Decision(*where, value, known_best, best.value, {t: values[t] for t in shown}, complete=False)
+        values = {action.text: best.value}
+    else:
+        value = played_value(work, action, engine)
+        if value is None:
+            return full_decision(work, action, engine, where)
+        both = sorted((best.card, action), key=lambda a: a.id)  # in card order, as `solve`
+        values = {a.text: best.value if a == best.card else value for a in both}
+    known_best = tuple(t for t, v in values.items() if v == best.value)
+    return Decision(*where, values[action.text], known_best, best.value, values, complete=len(values) == every)
 
 
 def played_value(work: JassState, action: Action, engine: str) -> int | None:
