@@ -107,6 +107,7 @@ def load(path: str, fmt: str = "auto") -> Source:
                            RecordError)  # fmt: skip
     except RecordError as e:
         raise CliError(str(e)) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if fmt == "auto":
         fmt = detect(text)
         if not fmt:

@@ -98,11 +98,11 @@ def test_table_per_game_and_over_all(tmp_path: Path) -> None:
     assert "113" in out
 
 
-def test_a_single_game_record_pretty_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_single_game_record_pretty_printed_with_a_bom(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = json.loads(game_lines(1)[0])["game"]
     path = tmp_path / "one.json"
-    path.write_text(json.dumps(game, indent=2))
-    code, doc, _ = analyse_json(capsys, str(path), "--format", "jasskit")
+    path.write_text("\ufeff" + json.dumps(game, indent=2), encoding="utf-8")  # with a byte-order mark
+    code, doc, _ = analyse_json(capsys, str(path))
     assert code == 0 and len(doc["games"]) == 1 and doc["games"][0]["where"] == str(path)
     assert doc["games"][0]["jasskit"] == {"dealer": 1}
 
