@@ -158,7 +158,7 @@ def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], Non
     than FULL_CARDS cards in the hands (the first two tricks, where `solve` costs a whole-deal
     search per card) gets the position's value and one best card (`solve_value`) and the played
     card's value (`solve_value` after it), no other card's; it has `complete` False. The later
-    decisions cost milliseconds and are solved in full. See docs/analysis.md (Time)."""
+    decisions are cheap and solved in full. See docs/analysis.md ("What is solved, and how fast")."""
     if not isinstance(state, JassState):
         what = getattr(getattr(state, "game", None), "name", type(state).__name__)
         raise SolveError(f"analysis needs a Jass game, not {what}")
