@@ -106,6 +106,8 @@ BAD_GAMES: list[tuple[str, str, str]] = [
     ("no hands", '{"dealer": 0, "trump": 1, "forehand": 1, "tricks": [{"first": 3}]}', "cards are nowhere"),
     ("bad date", '{"game": {"dealer": 0, "tricks": []}, "date": "yesterday"}', "date"),
     ("bad ids", '{"game": {"dealer": 0, "tricks": []}, "player_ids": [1]}', "player_ids"),
+    ("huge number", '{"dealer": ' + "7" * 5000 + "}", "line 1: a number too long"),
+    ("nested", "[" * 100_000, "line 1: JSON nested too deeply"),
 ]
 
 

@@ -235,7 +235,7 @@ def read_games(lines: Iterable[str], name: str = "input") -> Iterator[tuple[str,
     whole = "".join(text_lines)
     try:
         data = json.loads(whole)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or JSON no reader takes: read it line by line
         data = None
     else:
         yield name, data
@@ -244,9 +244,14 @@ def read_games(lines: Iterable[str], name: str = "input") -> Iterator[tuple[str,
         if not line.strip():
             continue
         try:
-            yield f"{name}, line {n}", json.loads(line)
+            data = json.loads(line)
         except json.JSONDecodeError as e:
-            yield f"{name}, line {n}", JasskitError(f"{name}, line {n}: not JSON ({e.msg}, column {e.colno})")
+            data = JasskitError(f"{name}, line {n}: not JSON ({e.msg}, column {e.colno})")
+        except RecursionError:
+            data = JasskitError(f"{name}, line {n}: JSON nested too deeply")
+        except ValueError:  # Python's limit on the digits of an integer
+            data = JasskitError(f"{name}, line {n}: a number too long (over 4,300 digits)")
+        yield f"{name}, line {n}", data
 
 
 # -- export -----------------------------------------------------------------------------------
