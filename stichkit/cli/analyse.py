@@ -131,12 +131,12 @@ def detect(text: str) -> str:
     to report)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, a huge number, nested too deeply
         for line in text.splitlines():
             try:
                 if _jasskit_like(json.loads(line)):  # a game log: one JSON object a line
                     return "jasskit"
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):
                 continue
         return ""
     if isinstance(data, dict) and data.get("format") == "stichkit-record":
@@ -157,22 +157,19 @@ def load_jasskit(text: str, path: str) -> Source:
     from stichkit.interop.jasskit import JasskitError, import_game, read_games
 
     source = Source("jasskit")
-    try:
-        for n, (where, data) in enumerate(read_games(text.splitlines(keepends=True), path), 1):
-            entry = GameEntry(n, where)
-            try:
-                if isinstance(data, JasskitError):
-                    raise data
-                record = import_game(data, where)
-                entry.state = stichkit.replay(record)
-                entry.jasskit = record["jasskit"]
-            except StichkitError as e:  # JasskitError included: malformed, or impossible under the rules
-                entry.error = f"game {n}, {e}" if str(e).startswith(where) else f"game {n}, {where}: {e}"
-            except RecursionError:
-                entry.error = f"game {n}, {where}: nested too deeply"
-            (source.skipped if entry.error else source.games).append(entry)
-    except RecursionError:  # the whole file as one JSON document
-        raise CliError(f"{quote(path, 200)}: nested too deeply to be a jass-kit game") from None
+    for n, (where, data) in enumerate(read_games(text.splitlines(keepends=True), path), 1):
+        entry = GameEntry(n, where)
+        try:
+            if isinstance(data, JasskitError):  # a line that is not JSON
+                raise data
+            record = import_game(data, where)
+            entry.state = stichkit.replay(record)
+            entry.jasskit = record["jasskit"]
+        except StichkitError as e:  # JasskitError included: malformed, or impossible under the rules
+            entry.error = f"game {n}, {e}" if str(e).startswith(where) else f"game {n}, {where}: {e}"
+        except RecursionError:
+            entry.error = f"game {n}, {where}: nested too deeply"
+        (source.skipped if entry.error else source.games).append(entry)
     if not source.games:
         if not source.skipped:
             raise CliError(f"{quote(path, 200)} holds no jass-kit game")

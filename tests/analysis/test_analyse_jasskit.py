@@ -161,6 +161,10 @@ def test_a_file_of_bad_games_only(tmp_path: Path) -> None:
         ('{"foo": 1}', "jasskit", "'dealer' is missing"),
         ("\n\n", "jasskit", "holds no jass-kit game"),
         ("[" * 100_000, "jasskit", "nested too deeply"),
+        ('{"dealer": ' + "7" * 5000 + "}", "auto", "neither a stichkit record"),
+        ('{"dealer": ' + "7" * 5000 + "}", "jasskit", "line 1: a number too long"),
+        ('{"format": "stichkit-record", "seed": ' + "7" * 5000 + "}", "stichkit", "not a record stichkit can replay"),
+        ('{"dealer": ' + "7" * 5000 + "}\n{}\n", "jasskit", "2 skipped, the first: game 1"),
     ],
 )
 def test_files_that_fit_no_format(tmp_path: Path, content: str, fmt: str, expected: str) -> None:
