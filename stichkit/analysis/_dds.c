@@ -27,6 +27,8 @@ static u64 TABOVE[4][36];  /* TRUMPS_ABOVE[trump][card] */
 static u64 SUITM[4];       /* SUIT_MASK */
 static u64 BOURB[4];       /* BOUR_BIT */
 static int LAST_BONUS, MATCH_BONUS;
+static u64 STOECK_PAIR_MASK[4]; /* trump King and Queen, per trump suit (the race) */
+static int STOECK_PTS;
 static int ORDER[6][4][9]; /* the cards of a suit, weakest first, when that suit is led */
 static int PIDX[6][36];    /* a small code for PTS[mode][card]: the same code for the same points */
 
@@ -419,11 +421,16 @@ static int sub_seq(PyObject *seq, Py_ssize_t i, PyObject **item) {
     return *item ? 0 : -1;
 }
 
-/* init(strength, points, trumps_above, suit_mask, bour_bit, last_bonus, match_bonus) */
+/* init(strength, points, trumps_above, suit_mask, bour_bit, last_bonus, match_bonus, stoeck_pair,
+ *      stoeck_points) */
 static PyObject *dds_init(PyObject *self, PyObject *args) {
-    PyObject *strength, *points, *tabove, *suitm, *bour;
-    int last, match;
-    if (!PyArg_ParseTuple(args, "OOOOOii", &strength, &points, &tabove, &suitm, &bour, &last, &match)) return NULL;
+    PyObject *strength, *points, *tabove, *suitm, *bour, *pair;
+    int last, match, stoeck;
+    if (!PyArg_ParseTuple(args, "OOOOOiiOi", &strength, &points, &tabove, &suitm, &bour, &last, &match, &pair,
+                          &stoeck))
+        return NULL;
+    if (read_masks(pair, STOECK_PAIR_MASK, 4, "stoeck_pair")) return NULL;
+    STOECK_PTS = stoeck;
     for (int m = 0; m < 6; m++) {
         PyObject *row;
         if (sub_seq(strength, m, &row)) return NULL;
@@ -720,6 +727,250 @@ static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
 
 static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 
+/* -- the race: who reaches the game's target first ---------------------------------------------
+ *
+ * The game ends the moment a team's score reaches the target, even in the middle of a deal
+ * (docs/jass.md, rules 24-27): Stöck when the second of trump King and Queen is played, the Weis
+ * when the first trick is complete (the forehand's team first), each trick's points when it is
+ * taken, the last-trick bonus and the match bonus with the last trick. Near the end of a game the
+ * deal's margin is then the wrong goal: what counts is reaching the target first. The race search
+ * answers, with all hands known: +1 team 0 reaches its target first, -1 team 1 does, 0 neither
+ * does in this deal (the game goes on). Alpha-beta on these three values, with its own table
+ * (keyed on the cards as the main one, plus the points each team still needs, capped at what it
+ * can still get, the Stöck still to claim and the Weis still to show).
+ */
+
+static int rneed[2];          /* points each team still needs to reach the target */
+static int rstoeck = -1;      /* the seat that claims Stöck with the second of the pair, or -1 */
+static u64 rpair = 0;         /* trump King and Queen */
+static int rweis[2], rfirst;  /* Weis still to be claimed at the end of the first trick, who claims first */
+
+typedef struct {
+    u64 h[4];
+    u64 extra; /* leader, won, needs, Stöck, Weis, game: everything besides the cards */
+    int8_t lo, hi, best;
+    uint8_t used;
+} RaceEntry;
+
+#define RACE_BITS 18
+#define RACE_SIZE (1u << RACE_BITS)
+static RaceEntry *rtt = NULL;
+static int rtag = -1;
+
+static int race_trick(int leader, int left, int won, int alpha, int beta);
+
+/* What `team` can still get in this deal at a trick start: the cards left, the last trick, the
+ * match while the other team has no trick, Stöck still to claim, Weis still to show. */
+static inline int race_reach(int team, int won) {
+    int most = rem + LAST_BONUS + rweis[team];
+    if (!(won & (2 >> team))) most += MATCH_BONUS;
+    if (rstoeck >= 0 && (rstoeck & 1) == team) most += STOECK_PTS;
+    return most;
+}
+
+/* The points of a finished trick go to `team`; +1/-1 once a team reaches its target, else 2. */
+static inline int race_claim(int team, int pts) {
+    rneed[team] -= pts;
+    return rneed[team] <= 0 ? (team == 0 ? 1 : -1) : 2;
+}
+
+static int race_play(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, u64 tmask,
+                     int alpha, int beta, int ttbest, int *bestcard);
+
+static int race_after(int c, int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts,
+                      u64 tmask, int alpha, int beta) {
+    u64 bit = 1ull << c;
+    int p = PTS[mode][c];
+    int need0 = rneed[0], need1 = rneed[1], stoeck = rstoeck, w0 = rweis[0], w1 = rweis[1];
+    H[player] ^= bit;
+    rem -= p;
+    if (n == 0) {
+        led = c / 9;
+        ws = player;
+        wst = STR[mode][led][c];
+        ref = c / 9 == mode ? c : -1;
+    } else {
+        int st = STR[mode][led][c];
+        if (st > wst) {
+            ws = player;
+            wst = st;
+        }
+        if (c / 9 == mode) ref = next_reference(ref, c);
+    }
+    pts += p;
+    int v = 2;
+    if (player == stoeck && (bit & rpair) && !(H[player] & rpair)) { /* "Stöck!" */
+        rstoeck = -1;
+        v = race_claim(player & 1, STOECK_PTS);
+    }
+    if (v == 2) {
+        if (n < 3) {
+            int dummy;
+            v = race_play(n + 1, led, ws, wst, ref, (player + 3) & 3, left, won, pts, tmask | bit, alpha, beta, -1,
+                          &dummy);
+        } else {
+            int team = ws & 1;
+            won |= 1 << team;
+            if (left == 9 && (rweis[0] || rweis[1])) { /* the Weis, before the first trick's points */
+                int first = rfirst, a = rweis[first], b = rweis[first ^ 1];
+                rweis[0] = rweis[1] = 0;
+                v = a ? race_claim(first, a) : 2;
+                if (v == 2 && b) v = race_claim(first ^ 1, b);
+            }
+            if (v == 2) {
+                int gain = pts;
+                if (left == 1) {
+                    gain += LAST_BONUS;
+                    if (won == 1 << team) gain += MATCH_BONUS;
+                }
+                v = race_claim(team, gain);
+                if (v == 2) v = left == 1 ? 0 : race_trick(ws, left - 1, won, alpha, beta);
+            }
+        }
+    }
+    rneed[0] = need0;
+    rneed[1] = need1;
+    rstoeck = stoeck;
+    rweis[0] = w0;
+    rweis[1] = w1;
+    H[player] ^= bit;
+    rem += p;
+    return v;
+}
+
+static int race_play(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, u64 tmask,
+                     int alpha, int beta, int ttbest, int *bestcard) {
+    nodes++;
+    u64 legal = legal_cards(H[player], n, led, ref);
+    int moves[9];
+    u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
+    int cnt = gen_moves(moves, legal, present, n, led, ws, wst, player, ttbest);
+    int maximise = !(player & 1);
+    int best = maximise ? -INF : INF;
+    for (int i = 0; i < cnt; i++) {
+        int c = moves[i];
+        int v = race_after(c, n, led, ws, wst, ref, player, left, won, pts, tmask, alpha, beta);
+        if (maximise ? v > best : v < best) {
+            best = v;
+            *bestcard = c;
+        }
+        if (maximise && v > alpha) alpha = v;
+        if (!maximise && v < beta) beta = v;
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+static int race_trick(int leader, int left, int won, int alpha, int beta) {
+    int can0 = race_reach(0, won) >= rneed[0], can1 = race_reach(1, won) >= rneed[1];
+    int top = can0 ? 1 : 0, bottom = can1 ? -1 : 0;
+    if (top <= alpha) return top;
+    if (bottom >= beta) return bottom;
+    if (top == bottom) return top;
+    u64 key[4];
+    table_key(key);
+    /* A need above what the team can still get is the same as any other such need. */
+    int n0 = can0 ? rneed[0] : 1023, n1 = can1 ? rneed[1] : 1023;
+    u64 extra = (u64)leader | (u64)won << 2 | (u64)n0 << 4 | (u64)n1 << 14 | (u64)(rstoeck + 1) << 24 |
+                (u64)rweis[0] << 27 | (u64)rweis[1] << 37 | (u64)rfirst << 47 | (u64)rtag << 48;
+    u64 hash = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ mix(extra)))));
+    RaceEntry *e = &rtt[hash & (RACE_SIZE - 1)];
+    int ttbest = -1;
+    int hit = e->used && e->extra == extra && e->h[0] == key[0] && e->h[1] == key[1] && e->h[2] == key[2] &&
+              e->h[3] == key[3];
+    int lo = bottom, hi = top;
+    if (hit) {
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
+        ttbest = card_at(e->best);
+        if (lo == hi || lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+    }
+    int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
+    int bestcard = -1;
+    int v = race_play(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
+    if (v <= a)
+        hi = v;
+    else if (v >= b)
+        lo = v;
+    else
+        lo = hi = v;
+    e->h[0] = key[0];
+    e->h[1] = key[1];
+    e->h[2] = key[2];
+    e->h[3] = key[3];
+    e->extra = extra;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->best = (int8_t)place_of(bestcard);
+    e->used = 1;
+    return v;
+}
+
+/* race((the arguments of solve), need0, need1, stoeck_seat, weis0, weis1, weis_first)
+ * -> [(card, outcome)] for every legal card: +1 team 0 reaches its target first, -1 team 1, 0
+ * neither in this deal. Needs are the points each team lacks (both > 0); stoeck_seat the seat that
+ * claims Stöck with the second of trump King and Queen (-1: none); the Weis still to be claimed at
+ * the end of the first trick (0 when shown or none), weis_first the team that claims first. */
+static PyObject *dds_race(PyObject *self, PyObject *args) {
+    PyObject *pos;
+    int n0, n1, st, w0, w1, wf;
+    if (!PyArg_ParseTuple(args, "O!iiiiii", &PyTuple_Type, &pos, &n0, &n1, &st, &w0, &w1, &wf)) return NULL;
+    Root r;
+    if (parse_root(pos, &r)) return NULL;
+    if (n0 < 1 || n1 < 1 || st < -1 || st > 3 || w0 < 0 || w1 < 0 || w0 > 600 || w1 > 600 || wf < 0 || wf > 1 ||
+        (st >= 0 && mode > 3) || ((w0 || w1) && r.left != 9)) {
+        PyErr_SetString(PyExc_ValueError, "needs >= 1, Stöck seat -1..3 (suit trump only), Weis 0..600 and only in "
+                                          "the first trick, weis_first 0 or 1");
+        return NULL;
+    }
+    if (!rtt) {
+        rtt = (RaceEntry *)calloc(RACE_SIZE, sizeof(RaceEntry));
+        if (!rtt) return PyErr_NoMemory();
+    }
+    if (rtag != mode * 2 + lowp) {
+        memset(rtt, 0, RACE_SIZE * sizeof(RaceEntry));
+        rtag = mode * 2 + lowp;
+    }
+    /* A need beyond any deal's reach (Weis at most 600: 882 points at most) is capped: the key must
+     * not tell apart what cannot matter. */
+    rneed[0] = n0 > 1000 ? 1000 : n0;
+    rneed[1] = n1 > 1000 ? 1000 : n1;
+    rstoeck = st;
+    rpair = mode < 4 ? STOECK_PAIR_MASK[mode] : 0;
+    rweis[0] = w0;
+    rweis[1] = w1;
+    rfirst = wf;
+    int reps[9], value[36];
+    int cnt = gen_moves(reps, r.legal, r.present, r.n, r.led, r.ws, r.wst, r.player, -1);
+    for (int i = 0; i < cnt; i++)
+        value[reps[i]] = race_after(reps[i], r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask,
+                                    -2, 2);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int s = 0; s < 4; s++) {
+        int rep = -1;
+        const int *order = ORDER[mode][s];
+        for (int i = 0; i < 9; i++) {
+            int c = order[i];
+            if (!(r.present >> c & 1)) continue;
+            if (!(r.legal >> c & 1)) {
+                rep = -1;
+                continue;
+            }
+            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
+            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
+            if (!pair || PyList_Append(out, pair)) {
+                Py_XDECREF(pair);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    return out;
+}
+
 /* -- brute force: a test tool, apart from the search ---------------------------------------------
  *
  * brute(the arguments of solve) -> [(card, team 0's margin)] for every legal card of the player to
@@ -891,6 +1142,7 @@ static PyMethodDef methods[] = {
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
     {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
     {"clear", dds_clear, METH_NOARGS, "Forget the transposition table (for timing a solve from scratch)."},
+    {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
     {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
     {NULL, NULL, 0, NULL},
 };

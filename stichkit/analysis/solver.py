@@ -26,7 +26,16 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import StichkitError
-from stichkit.games.jass.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH, SUIT_MASK, TRUMPS_ABOVE
+from stichkit.games.jass.cards import (
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    POINTS,
+    STOECK_PAIR,
+    STOECK_POINTS,
+    STRENGTH,
+    SUIT_MASK,
+    TRUMPS_ABOVE,
+)
 from stichkit.games.jass.rules import BOUR_BIT, legal_cards, next_reference
 from stichkit.games.jass.state import ACTIONS, JassState, PlayPosition
 
@@ -38,7 +47,8 @@ try:  # the C extension is optional: a machine without a compiler installs witho
 except ImportError:  # pragma: no cover - depends on the build
     _dds = None
 else:  # the rule tables live in the engine: the C search takes them from there
-    _dds.init(STRENGTH, POINTS, TRUMPS_ABOVE, SUIT_MASK, BOUR_BIT, LAST_TRICK_BONUS, MATCH_BONUS)
+    _dds.init(STRENGTH, POINTS, TRUMPS_ABOVE, SUIT_MASK, BOUR_BIT, LAST_TRICK_BONUS, MATCH_BONUS, STOECK_PAIR,
+              STOECK_POINTS)  # fmt: skip
 
 
 class SolveError(StichkitError):

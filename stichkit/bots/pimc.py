@@ -100,6 +100,16 @@ def _check_infer(value: Any) -> tuple[Any, str | None]:
     return value, "trump (weigh worlds by the deal's trump decisions) or off"
 
 
+def _check_race(value: Any) -> tuple[Any, str | None]:
+    if value in ("on", "off"):
+        return value, None
+    return value, "on (near the target, play for reaching it first) or off (always the deal's points)"
+
+
+RACE = Param("race", "on", "near the game's end: on (reaching the target first counts before points) or off",
+             _check_race)  # fmt: skip
+RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
+
 INFER = Param("infer", "trump", "inference over the worlds: trump (by the deal's trump/push decisions) or off",
               _check_infer)  # fmt: skip
 
@@ -175,6 +185,19 @@ def _default_solve_value(state: State) -> Any:
     return solve_value(cast(JassState, state))
 
 
+def _default_solve_race(state: State) -> Any:
+    from stichkit.analysis.race import solve_race
+
+    return solve_race(cast(JassState, state))
+
+
+def race_matters(state: State) -> bool:
+    """Whether a team could reach the target in this deal (public knowledge only)."""
+    from stichkit.analysis.race import can_end_this_deal
+
+    return can_end_this_deal(cast(JassState, state))
+
+
 def fast_solver() -> bool:
     """Whether the C solver is built: without it a solve from early in a deal takes minutes."""
     from stichkit.analysis import c_available
@@ -188,7 +211,7 @@ class PIMCBot(Bot):
     name = "pimc"
     cheats: ClassVar[bool] = False
     GAMES: ClassVar[tuple[str, ...] | None] = ("jass",)
-    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, INFER, SEED)
+    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, INFER, RACE, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -202,6 +225,7 @@ class PIMCBot(Bot):
         self.infer = p["infer"] == "trump"
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
+        self.race = p["race"] == "on"
         # Before the horizon: the generic search at the same budget (no clock: a fixed iteration count).
         self.early = (
             ISMCTSBot(time=self.time, seed=p["seed"])
@@ -212,6 +236,7 @@ class PIMCBot(Bot):
         self.solve: Callable[[State], Any] = _default_solve
         # A trump mode is worth the deal's value alone: one search, not one per card (solve_value).
         self.solve_value: Callable[[State], Any] = _default_solve_value
+        self.solve_race: Callable[[State], Any] = _default_solve_race
         self.last_stats: dict[str, Any] = {}
 
     # -- the Bot API ----------------------------------------------------------------------------
@@ -306,6 +331,7 @@ class PIMCBot(Bot):
         worlds = 0
         solving = 0.0
         swing = 0
+        race = self.race and fast_solver() and race_matters(state)
         while worlds < self.samples:
             now = clock()
             if deadline is not None and worlds and now + (now - start) / worlds > deadline:
@@ -315,11 +341,13 @@ class PIMCBot(Bot):
             w = self.world(state, seat, view, rng)
             t0 = clock()
             sol = self.solve(w)
+            if race:
+                outcome = self.solve_race(w).outcomes
             solving += clock() - t0
             worlds += 1
-            swing = max(swing, 2 * sol.remaining + 200)  # the widest a margin gap can be
+            swing = max(swing, 2 * sol.remaining + 200 + (2 * RACE_WEIGHT if race else 0))  # the widest gap
             for a, v in margins(sol).items():
-                total[a.id] += v
+                total[a.id] += v + (RACE_WEIGHT * outcome[a] if race else 0)
             for a in sol.best:
                 best_in[a.id] += 1
         chosen = max(legal, key=lambda a: (total[a.id], best_in[a.id], -legal.index(a)))
@@ -328,6 +356,7 @@ class PIMCBot(Bot):
             "solves": worlds,
             "seconds": clock() - start,
             "solving_seconds": solving,
+            "race": race,
             "means": {str(a): total[a.id] / max(worlds, 1) for a in legal},
         }
         return chosen
@@ -365,6 +394,14 @@ class PIMCBot(Bot):
             view = world.view(world.current_player)
         return sum(t["points"] if t["winner"] & 1 == team else -t["points"] for t in view["tricks"])
 
+    @staticmethod
+    def _race_before_play(state: State) -> bool:
+        """At the trump choice: whether a team could reach the target in this deal (public: the
+        scores, a deal's 157 points, last trick, match, Stöck and the most Weis can bring)."""
+        from stichkit.analysis.race import MOST_WEIS, needs
+
+        return min(needs(cast(JassState, state))) <= 157 + 5 + 100 + 20 + MOST_WEIS
+
     def _choose_trump(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
         """Solve every mode in every world; the push is worth the partner's modelled choice."""
         clock = time.perf_counter
@@ -378,6 +415,7 @@ class PIMCBot(Bot):
         total = dict.fromkeys(modes, 0.0)
         push_total = 0.0
         worlds = solves = 0
+        race = self.race and fast_solver() and self._race_before_play(state)
         while worlds < self.samples:
             now = clock()
             if deadline is not None and worlds and now + (now - start) / worlds > deadline:
@@ -391,10 +429,16 @@ class PIMCBot(Bot):
                 played = self._play_to_horizon(world, team)
                 if played is None:
                     margin[m] = self._tricks_margin(world, team, cast(JassState, w).deals_played)
+                    if race and world.is_terminal():  # the game ended in the playout: its winner counts
+                        margin[m] += RACE_WEIGHT * (1 if world.winners()[0] & 1 == team else -1)
                 else:
                     val = self.solve_value(world)
                     solves += 1
                     margin[m] = played + (val.margin if val.team == team else -val.margin)
+                    if race:
+                        r = self.solve_race(world)
+                        solves += 1
+                        margin[m] += RACE_WEIGHT * (r.best if r.team == team else -r.best)
                 margin[m] += bonus[team] - bonus[team ^ 1]
                 total[m] += margin[m]
             if can_push:

@@ -448,6 +448,18 @@ class JassState(State):
             (self._deal_tricks[0], self._deal_tricks[1]), self._player,
         )  # fmt: skip
 
+    def pending_claims(self) -> tuple[int, tuple[int, int], int]:
+        """What the deal may still claim besides the tricks, for solvers of the race to the target
+        (stichkit.analysis.race): the seat that claims Stöck with its second card of the pair (-1:
+        none), the Weis points each team claims when the first trick is complete ((0, 0) once shown
+        or without Weis), and the team that claims its Weis first (the forehand's). Read-only."""
+        stoeck = self._stoeck_seat if not self._stoeck_done and self._phase == PLAY else -1
+        weis = [0, 0]
+        if self._weis_on and self._weis_teams is None and self._phase == PLAY:
+            for team in scoring_teams(self._weis, self._trump, self._forehand, self._profile):
+                weis[team] = sum(w.points for seat in range(4) if seat & 1 == team for w in self._weis[seat])
+        return stoeck, (weis[0], weis[1]), self._forehand & 1
+
     def is_terminal(self) -> bool:
         return self._phase == OVER
 
