@@ -26,6 +26,11 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   that world (`partner_mode`), and the push is worth the solved value of *that* mode in that
   world. A per-world maximum over the modes would let the partner see every hand and overvalue
   the push; this model is a realistic partner without that bias.
+- **Race:** a game ends the moment a team reaches the target, even mid-deal. When a team could
+  reach it in this deal (`can_end_this_deal`: public knowledge only), each world is also solved
+  for the race (`stichkit.analysis.race.solve_race`: +1 our team gets there first, -1 theirs, 0
+  neither this deal) and a card or mode scores `RACE_WEIGHT` x the race outcome plus the margin:
+  the race decides, the points break ties. `race=off` plays for the deal's points only.
 - **Inference:** a world is drawn from a few `sample_hidden` candidates, each weighted by how
   likely the public trump decisions of the deal are in it (sampling-importance-resampling): the
   player who chose trump more likely held a hand for that mode, and a forehand who pushed more
