@@ -870,9 +870,9 @@ static int race_trick(int leader, int left, int won, int alpha, int beta) {
     u64 key[4];
     table_key(key);
     /* A need above what the team can still get is the same as any other such need. */
-    int n0 = can0 ? rneed[0] : 1023, n1 = can1 ? rneed[1] : 1023;
-    u64 extra = (u64)leader | (u64)won << 2 | (u64)n0 << 4 | (u64)n1 << 14 | (u64)(rstoeck + 1) << 24 |
-                (u64)rweis[0] << 27 | (u64)rweis[1] << 37 | (u64)rfirst << 47 | (u64)rtag << 48;
+    int n0 = can0 ? rneed[0] : 2047, n1 = can1 ? rneed[1] : 2047;
+    u64 extra = (u64)leader | (u64)won << 2 | (u64)n0 << 4 | (u64)n1 << 15 | (u64)(rstoeck + 1) << 26 |
+                (u64)rweis[0] << 29 | (u64)rweis[1] << 40 | (u64)rfirst << 51 | (u64)rtag << 52;
     u64 hash = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ mix(extra)))));
     RaceEntry *e = &rtt[hash & (RACE_SIZE - 1)];
     int ttbest = -1;
@@ -918,9 +918,9 @@ static PyObject *dds_race(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!iiiiii", &PyTuple_Type, &pos, &n0, &n1, &st, &w0, &w1, &wf)) return NULL;
     Root r;
     if (parse_root(pos, &r)) return NULL;
-    if (n0 < 1 || n1 < 1 || st < -1 || st > 3 || w0 < 0 || w1 < 0 || w0 > 600 || w1 > 600 || wf < 0 || wf > 1 ||
+    if (n0 < 1 || n1 < 1 || st < -1 || st > 3 || w0 < 0 || w1 < 0 || w0 > 1000 || w1 > 1000 || wf < 0 || wf > 1 ||
         (st >= 0 && mode > 3) || ((w0 || w1) && r.left != 9)) {
-        PyErr_SetString(PyExc_ValueError, "needs >= 1, Stöck seat -1..3 (suit trump only), Weis 0..600 and only in "
+        PyErr_SetString(PyExc_ValueError, "needs >= 1, Stöck seat -1..3 (suit trump only), Weis 0..1000 and only in "
                                           "the first trick, weis_first 0 or 1");
         return NULL;
     }
@@ -932,10 +932,10 @@ static PyObject *dds_race(PyObject *self, PyObject *args) {
         memset(rtt, 0, RACE_SIZE * sizeof(RaceEntry));
         rtag = mode * 2 + lowp;
     }
-    /* A need beyond any deal's reach (Weis at most 600: 882 points at most) is capped: the key must
-     * not tell apart what cannot matter. */
-    rneed[0] = n0 > 1000 ? 1000 : n0;
-    rneed[1] = n1 > 1000 ? 1000 : n1;
+    /* A need beyond any deal's reach (Weis at most 1000: 1282 points at most) is capped: the key
+     * must not tell apart what cannot matter. */
+    rneed[0] = n0 > 2000 ? 2000 : n0;
+    rneed[1] = n1 > 2000 ? 2000 : n1;
     rstoeck = st;
     rpair = mode < 4 ? STOECK_PAIR_MASK[mode] : 0;
     rweis[0] = w0;

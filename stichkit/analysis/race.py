@@ -21,7 +21,7 @@ from stichkit.games.jass.state import ACTIONS, JassState
 
 from .solver import SolveError, _dds, c_arguments, position_of, remaining_points
 
-MOST_WEIS = 600  # more than both teams' Weis of one deal can add up to (the C search's limit too)
+MOST_WEIS = 1000  # more than one team's Weis of a deal can add up to (about 600 at most; the C search's limit)
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,7 @@ def _check_race(value: Any) -> tuple[Any, str | None]:
 RACE = Param("race", "on", "near the game's end: on (reaching the target first counts before points) or off",
              _check_race)  # fmt: skip
 RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
+RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
 
 INFER = Param("infer", "trump", "inference over the worlds: trump (by the deal's trump/push decisions) or off",
               _check_infer)  # fmt: skip
@@ -402,10 +403,10 @@ class PIMCBot(Bot):
     @staticmethod
     def _race_before_play(state: State) -> bool:
         """At the trump choice: whether a team could reach the target in this deal (public: the
-        scores, a deal's 157 points, last trick, match, Stöck and the most Weis can bring)."""
-        from stichkit.analysis.race import MOST_WEIS, needs
+        scores, a deal's 157 points, last trick, match, Stöck and the Weis one team may claim)."""
+        from stichkit.analysis.race import needs
 
-        return min(needs(cast(JassState, state))) <= 157 + 5 + 100 + 20 + MOST_WEIS
+        return min(needs(cast(JassState, state))) <= 157 + 5 + 100 + 20 + RACE_WEIS
 
     def _choose_trump(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
         """Solve every mode in every world; the push is worth the partner's modelled choice."""
