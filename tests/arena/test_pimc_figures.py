@@ -1,9 +1,16 @@
 """The pimc strength figures in the README follow from the records of the games that made them.
 
-bench/results/pimc-2026-11-23.tar.xz holds every game of the two runs (pimc against ismcts at the
-same budget, and pimc against heuristic). Each record is replayed and checked against the
-tournament's schedule, exactly as `stich tournament --resume` reads them, and the summary is
-recomputed, as tests/arena/test_published_figures.py does for the ismcts figures."""
+Two archives hold every game of the published runs:
+
+- bench/results/pimc-2026-11-23.tar.xz: pimc at `time=0.25` against ismcts at the same budget
+  and against heuristic (both bots as before issue 13's fixes to them);
+- bench/results/pimc-1s-2026-11-23.tar.xz: pimc at `time=1.0`, solving from 28 cards left,
+  against today's heuristic, without the race to the target (played before `race` existed: as
+  `race=off` today) and with it (the default).
+
+Each record is replayed and checked against the tournament's schedule, exactly as
+`stich tournament --resume` reads them, and the summary is recomputed, as
+tests/arena/test_published_figures.py does for the ismcts figures."""
 
 from __future__ import annotations
 
@@ -18,30 +25,34 @@ from stichkit.arena.records import read_finished
 
 from .archives import unpack
 
-NAME = "pimc-2026-11-23"
-PIMC = "pimc:time=0.25"
-# run directory: (the other bot, deals, pimc's win share in %, its 95% half-width in %, pimc's
-# share of the games won outright in %), as the README prints them
+QUARTER = "pimc:time=0.25"
+FULL = "pimc:time=1.0:horizon=28:trump_horizon=24"
+# (archive, run directory): (pimc as the records name it, the other bot, deals, pimc's win share
+# in %, its 95% half-width in %, pimc's share of the games won outright in %), as the README
+# prints them
 PUBLISHED = {
-    "vs-ismcts": ("ismcts:time=0.25", 36, 68.1, 8.2, 68.1),
-    "vs-heuristic": ("heuristic", 40, 76.2, 8.1, 76.2),
+    ("pimc-2026-11-23", "vs-ismcts"): (QUARTER, "ismcts:time=0.25", 36, 68.1, 8.2, 68.1),
+    ("pimc-2026-11-23", "vs-heuristic"): (QUARTER, "heuristic", 40, 76.2, 8.1, 76.2),
+    ("pimc-1s-2026-11-23", "vs-heuristic-race-off"): (FULL, "heuristic", 40, 78.8, 8.0, 78.8),
+    ("pimc-1s-2026-11-23", "vs-heuristic"): (FULL, "heuristic", 40, 77.5, 8.1, 77.5),
 }
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return unpack(NAME, tmp_path_factory.mktemp("pimc"))
+def archives(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    where = tmp_path_factory.mktemp("pimc")
+    return {name: unpack(name, where) for name in sorted({name for name, _ in PUBLISHED})}
 
 
-@pytest.mark.parametrize("run", sorted(PUBLISHED))
-def test_readme_pimc_figures_are_the_records(runs: Path, run: str) -> None:
-    other, deals, share, half, won = PUBLISHED[run]
+@pytest.mark.parametrize(("archive", "run"), sorted(PUBLISHED))
+def test_readme_pimc_figures_are_the_records(archives: dict[str, Path], archive: str, run: str) -> None:
+    pimc, other, deals, share, half, won = PUBLISHED[archive, run]
     game = stichkit.load_game("jass")
-    specs = [parse_bot(PIMC if s % 2 == 0 else other) for s in range(4)]
-    finished = read_finished(runs / run, schedule(game, specs, deals, 2024))
+    specs = [parse_bot(pimc if s % 2 == 0 else other) for s in range(4)]
+    finished = read_finished(archives[archive] / run, schedule(game, specs, deals, 2024))
     assert len(finished) == 2 * deals  # every game is there: nothing is played below
     results = run_tournament(game, specs, deals, 2024, finished=finished)
-    row = next(r for r in summarize(game, specs, deals, 2024, results)["bots"] if r["bot"] == PIMC)
+    row = next(r for r in summarize(game, specs, deals, 2024, results)["bots"] if r["bot"] == pimc)
     assert round(100 * row["win_share"], 1) == share
     assert round(100 * row["win_share_ci95"], 1) == half
     assert round(100 * row["win_rate"], 1) == won
