@@ -245,3 +245,50 @@ def test_without_the_c_solver_early_decisions_are_the_heuristics(monkeypatch: py
     assert seat is not None
     bot.choose(late, seat)
     assert bot.last_stats["worlds"] == 2 and "fallback" not in bot.last_stats
+
+
+# -- the race to the target ------------------------------------------------------------------------
+
+
+def near_target_position(seed: int) -> JassState:
+    """A card decision within the default horizon of a game to 150 points (both teams within reach)."""
+    game = stichkit.load_game("jass", target=150, first_forehand=0)
+    rng = random.Random(seed)
+    while True:
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            pos = state.play_position()
+            if pos is not None and sum(h.bit_count() for h in pos.hands) <= 20 and len(state.legal_actions()) > 1:
+                assert isinstance(state, JassState)
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+        seed += 1000
+
+
+def test_near_the_target_it_plays_the_race_and_stays_honest() -> None:
+    """Near the target each world is also solved for the race (last_stats["race"]); the choice
+    still depends only on the seat's view: the same on the real state and on redealt copies."""
+    for seed in range(3):
+        state = near_target_position(seed)
+        seat = state.current_player
+        assert seat is not None
+        bot = pimc(samples=4, seed=2)
+        card = bot.choose(state, seat)
+        assert bot.last_stats["race"] is True
+        for k in range(2):
+            world = state.sample_hidden(seat, random.Random(k))
+            assert pimc(samples=4, seed=2).choose(world, seat) == card
+        assert pimc(samples=4, seed=2, race="off").choose(state, seat) in state.legal_actions()
+
+
+def test_far_from_the_target_the_race_is_not_solved() -> None:
+    state = deal("HA HK CA CK DA D6 S8 C6 S6", "H9 HQ C9 CQ H6 S9 SJ SK SA",
+                 "H8 HJ C8 CJ DK D7 D8 S10 SQ", "H7 H10 C7 C10 D10 D9 DJ DQ S7")  # fmt: skip
+    state.apply("trump:S")
+    for card in ["HA", "H7", "H8", "H9", "HK", "H10", "HJ", "HQ", "CA", "C7", "C8", "C9"]:
+        state.apply(card)
+    bot = pimc(samples=2, seed=1)
+    bot.choose(state, state.current_player)  # type: ignore[arg-type]
+    assert bot.last_stats["race"] is False  # 1000 points away: no deal reaches them
+    with pytest.raises(OptionError):
+        make("pimc", race="maybe")
