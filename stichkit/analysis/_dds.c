@@ -305,6 +305,25 @@ static int place_of(int c) {
     return -1;
 }
 
+/* A table entry's bounds narrow [lo, hi]; true when they already answer the window. */
+static inline int from_table(int elo, int ehi, int *lo, int *hi, int alpha, int beta, int *v) {
+    if (elo > *lo) *lo = elo;
+    if (ehi < *hi) *hi = ehi;
+    if (*lo == *hi || *lo >= beta) return *v = *lo, 1;
+    if (*hi <= alpha) return *v = *hi, 1;
+    return 0;
+}
+
+/* What a fail-soft search of the window (a, b) that returned v proves: a bound or the value. */
+static inline void settle(int v, int a, int b, int *lo, int *hi) {
+    if (v <= a)
+        *hi = v;
+    else if (v >= b)
+        *lo = v;
+    else
+        *lo = *hi = v;
+}
+
 /* Team 0's margin over the `left` tricks from here, `leader` to lead. */
 static int trick_node(int leader, int left, int won, int alpha, int beta) {
     if (left == 1) return last_trick(leader, won);
@@ -348,23 +367,15 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
             x->h[1] == key[1] && x->h[2] == key[2] && x->h[3] == key[3])
             e = x;
     }
-    int lo = bottom, hi = top, ttbest = -1;
+    int lo = bottom, hi = top, ttbest = -1, v;
     if (e) {
-        if (e->lo > lo) lo = e->lo;
-        if (e->hi < hi) hi = e->hi;
+        if (from_table(e->lo, e->hi, &lo, &hi, alpha, beta, &v)) return v;
         ttbest = card_at(e->best);
-        if (lo == hi || lo >= beta) return lo;
-        if (hi <= alpha) return hi;
     }
     int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
     int bestcard = -1;
-    int v = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
-    if (v <= a)
-        hi = v;
-    else if (v >= b)
-        lo = v;
-    else
-        lo = hi = v;
+    v = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
+    settle(v, a, b, &lo, &hi);
     if (!e) e = (bucket[0].gen != gen || bucket[0].left <= left) ? &bucket[0] : &bucket[1];
     e->h[0] = key[0];
     e->h[1] = key[1];
@@ -878,23 +889,15 @@ static int race_trick(int leader, int left, int won, int alpha, int beta) {
     int ttbest = -1;
     int hit = e->used && e->extra == extra && e->h[0] == key[0] && e->h[1] == key[1] && e->h[2] == key[2] &&
               e->h[3] == key[3];
-    int lo = bottom, hi = top;
+    int lo = bottom, hi = top, v;
     if (hit) {
-        if (e->lo > lo) lo = e->lo;
-        if (e->hi < hi) hi = e->hi;
+        if (from_table(e->lo, e->hi, &lo, &hi, alpha, beta, &v)) return v;
         ttbest = card_at(e->best);
-        if (lo == hi || lo >= beta) return lo;
-        if (hi <= alpha) return hi;
     }
     int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
     int bestcard = -1;
-    int v = race_play(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
-    if (v <= a)
-        hi = v;
-    else if (v >= b)
-        lo = v;
-    else
-        lo = hi = v;
+    v = race_play(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
+    settle(v, a, b, &lo, &hi);
     e->h[0] = key[0];
     e->h[1] = key[1];
     e->h[2] = key[2];
