@@ -730,11 +730,6 @@ static PyObject *dds_value(PyObject *self, PyObject *args) {
     return Py_BuildValue("(ii)", best, lo);
 }
 
-static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
-    if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
-    memset(hist, 0, sizeof hist);
-    Py_RETURN_NONE;
-}
 
 static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 
@@ -766,7 +761,7 @@ typedef struct {
 #define RACE_BITS 18
 #define RACE_SIZE (1u << RACE_BITS)
 static RaceEntry *rtt = NULL;
-static int rtag = -1;
+static int rtag = -1; /* mode * 2 + lowest_plain of the race being solved */
 
 static int race_trick(int leader, int left, int won, int alpha, int beta);
 
@@ -931,10 +926,7 @@ static PyObject *dds_race(PyObject *self, PyObject *args) {
         rtt = (RaceEntry *)calloc(RACE_SIZE, sizeof(RaceEntry));
         if (!rtt) return PyErr_NoMemory();
     }
-    if (rtag != mode * 2 + lowp) {
-        memset(rtt, 0, RACE_SIZE * sizeof(RaceEntry));
-        rtag = mode * 2 + lowp;
-    }
+    rtag = mode * 2 + lowp; /* in every key: entries of another game never match */
     /* A need beyond any deal's reach (Weis at most 1000: 1282 points at most) is capped: the key
      * must not tell apart what cannot matter. */
     rneed[0] = n0 > 2000 ? 2000 : n0;
@@ -972,6 +964,14 @@ static PyObject *dds_race(PyObject *self, PyObject *args) {
         }
     }
     return out;
+}
+
+/* Forget both transposition tables and the history (for timing a solve from scratch). */
+static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
+    if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
+    if (rtt) memset(rtt, 0, RACE_SIZE * sizeof(RaceEntry));
+    memset(hist, 0, sizeof hist);
+    Py_RETURN_NONE;
 }
 
 /* -- brute force: a test tool, apart from the search ---------------------------------------------
@@ -1144,7 +1144,7 @@ static PyMethodDef methods[] = {
     {"value", dds_value, METH_VARARGS, "The position's value and one card reaching it: (card, margin)."},
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
     {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
-    {"clear", dds_clear, METH_NOARGS, "Forget the transposition table (for timing a solve from scratch)."},
+    {"clear", dds_clear, METH_NOARGS, "Forget the transposition tables (for timing a solve from scratch)."},
     {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
     {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
     {NULL, NULL, 0, NULL},

@@ -61,9 +61,10 @@ def c_available() -> bool:
 
 
 def clear_table() -> None:
-    """Make the C solver forget its transposition table. It keeps it from one solve to the next
-    (what it holds are facts about positions), so the next card of a deal, or a principal line,
-    is solved mostly from the table; clear it to time a solve from scratch."""
+    """Make the C solver forget its transposition tables (the race search's too). It keeps them
+    from one solve to the next (what they hold are facts about positions), so the next card of a
+    deal, or a principal line, is solved mostly from the table; clear them to time a solve from
+    scratch."""
     if _dds is not None:
         _dds.clear()
 
