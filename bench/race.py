@@ -2,7 +2,8 @@
 """The race search (stichkit.analysis.race.solve_race) beside `solve`, on positions near a game's end.
 
 Positions: a deal of a game to a small target (random 5-200 points, so that the race is open),
-Weis and Stöck on or off, played at random to --cards cards left; the same positions for both.
+Weis and Stöck on or off, played at random to --cards cards left (tests/analysis/positions.py's
+race_position, as the race tests use it); the same positions for both.
 Printed per cards-left: median, p99 and max milliseconds per solve, `solve_race` and `solve` (the
 C engine, its table cleared before each solve).
 
@@ -17,28 +18,16 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stichkit.analysis import c_available, clear_table, solve
 from stichkit.analysis.race import solve_race
-from stichkit.games.jass import DECK, Jass, JassState
-from stichkit.games.jass.state import deal_hands
-
-MODES = ("D", "H", "S", "C", "obe", "une")
-
-
-def position(rng: random.Random, cards: int) -> JassState | None:
-    """A deal of a game with a small target played at random to `cards` cards left (None if the
-    game ended on the way)."""
-    game = Jass(profile=rng.choice(("seed", "schieber")), target=rng.randint(5, 200), weis=rng.choice(("auto", "off")),
-                stoeck=rng.random() < 0.8, first_forehand=rng.randrange(4))  # fmt: skip
-    state = game.new_state(seed=1, deal={"hands": [DECK.notation(h) for h in deal_hands(rng.getrandbits(32), 0)]})
-    state.apply(f"trump:{MODES[rng.choice(game.profile.trump_modes)]}")
-    for _ in range(36 - cards):
-        if state.is_terminal():
-            return None
-        state.apply(rng.choice(state.legal_actions()))
-    return None if state.is_terminal() or state.play_position() is None else state
+from stichkit.games.jass import JassState
+from tests.analysis.positions import race_position
 
 
 def timed(run: object, states: list[JassState]) -> list[float]:
@@ -76,7 +65,7 @@ def main() -> None:
     for c in cards:
         states: list[JassState] = []
         while len(states) < args.positions:
-            s = position(rng, c)
+            s = race_position(rng, c, lopsided_share=0.0)
             if s is not None:
                 states.append(s)
         race, full = timed(solve_race, states), timed(solve, states)

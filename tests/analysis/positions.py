@@ -61,3 +61,22 @@ def rebuild(made: dict, card_map: dict[str, str] | None = None) -> JassState:
     for text in made["moves"]:
         state.apply(m.get(text, text))
     return state
+
+
+def race_position(rng: random.Random, cards_left: int, *, lopsided_share: float = 0.2) -> JassState | None:
+    """A deal of a game with a small target (5-200: the race to it is open), Weis and Stöck on or
+    off, played at random to `cards_left` cards; None if the game ended on the way. For the race
+    search's tests and bench/race.py."""
+    profile = rng.choice(("seed", "schieber"))
+    game = Jass(profile=profile, target=rng.randint(5, 200), weis=rng.choice(("auto", "off")),
+                stoeck=rng.random() < 0.8, first_forehand=rng.randrange(4))  # fmt: skip
+    mode = rng.choice(game.profile.trump_modes)
+    hands = (lopsided(rng, mode) if rng.random() < lopsided_share
+             else [DECK.notation(h) for h in deal_hands(rng.getrandbits(32), 0)])  # fmt: skip
+    state = game.new_state(seed=1, deal={"hands": hands})
+    state.apply(f"trump:{MODE_TEXTS[mode]}")
+    for _ in range(36 - cards_left):
+        if state.is_terminal():
+            return None
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_terminal() or state.play_position() is None else state

@@ -15,9 +15,8 @@ import pytest
 
 from stichkit.analysis import SolveError, c_available
 from stichkit.analysis.race import can_end_this_deal, needs, solve_race
-from stichkit.games.jass import DECK, Jass, JassState
-from stichkit.games.jass.state import deal_hands
-from tests.analysis.positions import MODE_TEXTS, lopsided
+from stichkit.games.jass import Jass, JassState
+from tests.analysis.positions import race_position
 
 pytestmark = pytest.mark.skipif(not c_available(), reason="the race search needs the C extension (not built here)")
 
@@ -63,24 +62,6 @@ def engine_race(state: JassState, budget: int = 10**9) -> dict[str, int]:
         c.apply(a)
         out[a.text] = value(c, -2, 2)  # type: ignore[arg-type]
     return out
-
-
-def race_position(rng: random.Random, cards_left: int) -> JassState | None:
-    """A deal of a game with a small target, Weis and Stöck on or off, played at random to
-    `cards_left` cards; None if the game ended on the way."""
-    profile = rng.choice(("seed", "schieber"))
-    game = Jass(profile=profile, target=rng.randint(5, 200), weis=rng.choice(("auto", "off")),
-                stoeck=rng.random() < 0.8, first_forehand=rng.randrange(4))  # fmt: skip
-    mode = rng.choice(game.profile.trump_modes)
-    hands = (lopsided(rng, mode) if rng.random() < 0.2
-             else [DECK.notation(h) for h in deal_hands(rng.getrandbits(32), 0)])  # fmt: skip
-    state = game.new_state(seed=1, deal={"hands": hands})
-    state.apply(f"trump:{MODE_TEXTS[mode]}")
-    for _ in range(36 - cards_left):
-        if state.is_terminal():
-            return None
-        state.apply(rng.choice(state.legal_actions()))
-    return None if state.is_terminal() or state.play_position() is None else state
 
 
 def check(state: JassState, budget: int = 10**9) -> dict[str, int]:
