@@ -73,9 +73,7 @@ def solve_race(state: JassState) -> Race:
             "compiler, `pip install -e .`)"
         )
     n0, n1 = needs(state)
-    stoeck, weis, first = state.pending_claims()
-    if pos.tricks_done > 0:
-        weis = (0, 0)
+    stoeck, weis, first = state.pending_claims()  # Weis (0, 0) once the first trick showed them
     pairs = _dds.race(c_arguments(pos), n0, n1, stoeck, weis[0], weis[1], first)
     team = pos.player & 1
     sign = -1 if team else 1
