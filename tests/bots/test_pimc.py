@@ -278,7 +278,9 @@ def test_near_the_target_it_plays_the_race_and_stays_honest() -> None:
         for k in range(2):
             world = state.sample_hidden(seat, random.Random(k))
             assert pimc(samples=4, seed=2).choose(world, seat) == card
-        assert pimc(samples=4, seed=2, race="off").choose(state, seat) in state.legal_actions()
+        off = pimc(samples=4, seed=2, race="off")
+        assert off.choose(state, seat) in state.legal_actions()
+        assert off.last_stats["race"] is False  # race=off never solves the race, even near the target
 
 
 def test_far_from_the_target_the_race_is_not_solved() -> None:
