@@ -57,6 +57,7 @@ class Decision:
             "best_value": self.best_value,
             "loss": self.loss,
             "values": dict(self.values),
+            "complete": self.complete,
         }
 
 

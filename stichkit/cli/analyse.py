@@ -57,17 +57,18 @@ class GameEntry:
 
 
 def analyse_file(path: str, console: Console, *, as_json: bool = False, every: bool = False,
-                 engine: str = "auto", fmt: str = "auto", full: bool = False) -> int:  # fmt: skip
+                 engine: str = "auto", fmt: str = "auto", full: bool | None = None) -> int:  # fmt: skip
     """Print the analysis of the record(s) in `path`: tables, or the JSON document (--json).
-    The tables solve the first two tricks of a deal by value only unless `full`; the JSON
-    document always holds every legal card's value. Returns the exit status: 0, or EXIT_SKIPPED
-    when games of a jass-kit file were skipped."""
+    `full` None: the tables solve the first two tricks of a deal by value only, the JSON document
+    holds every legal card's value (as in its first version); True or False chooses for both.
+    Returns the exit status: 0, or EXIT_SKIPPED when games of a jass-kit file were skipped."""
+    every_card = as_json if full is None else full
     source = load(path, fmt)
     results: list[GameResult] = []
     with _progress(console, enabled=not as_json) as advance:
         for n, entry in enumerate(source.games):
             label = "" if source.kind == "stichkit" else f"game {n + 1}/{len(source.games)} "
-            result = analyse(entry.state, engine, progress=partial(advance, label), full=full or as_json)
+            result = analyse(entry.state, engine, progress=partial(advance, label), full=every_card)
             results.append(GameResult(entry.number, entry.where, result, entry.jasskit))
     if as_json:
         doc = results[0].analysis.to_json() if source.kind == "stichkit" else games_json(

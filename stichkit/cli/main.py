@@ -91,9 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--json", action="store_true", help="print the analysis as JSON (docs/analysis.md)")
     ana.add_argument("--all", action="store_true", help="list every card, not only those that lost points")
     ana.add_argument("--engine", choices=("auto", "c", "python"), default="auto", help="solver engine (default auto)")
-    ana.add_argument("--full", action="store_true",
+    ana.add_argument("--full", action=argparse.BooleanOptionalAction, default=None,
                      help="solve every legal card of the first two tricks too, to list all their best cards "
-                          "(slower: minutes a deal; --json always does)")  # fmt: skip
+                          "(slower: minutes a deal). Default: no for the tables, yes for --json, whose "
+                          "values then hold every legal card; --json --no-full is fast and marks each "
+                          "decision solved by value only \"complete\": false")  # fmt: skip
 
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot

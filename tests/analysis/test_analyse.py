@@ -80,7 +80,9 @@ def test_json_schema_and_totals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     decisions = doc["decisions"]
     assert len(decisions) == 36  # one deal, every card
     first = decisions[0]
-    assert set(first) == {"deal", "trick", "seat", "played", "value", "best", "best_value", "loss", "values"}
+    assert set(first) == {"deal", "trick", "seat", "played", "value", "best", "best_value", "loss", "values",
+                          "complete"}  # fmt: skip
+    assert all(d["complete"] is True for d in decisions)  # --json solves every card unless --no-full
     assert (first["deal"], first["trick"], first["seat"], first["played"]) == (0, 1, 0, "HA")
     assert (first["value"], first["best_value"], first["loss"], sorted(first["best"])) == (
         22,

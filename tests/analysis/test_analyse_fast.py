@@ -101,3 +101,25 @@ def test_the_table_marks_best_cards_solved_by_value_only(tmp_path: Path) -> None
     code, out = run(["analyse", str(path), "--full"])
     (row,) = [line for line in out.splitlines() if "│ HA " in line]
     assert code == 0 and "C6 C7 C9" in row and "…" not in out
+
+
+def test_json_no_full_is_the_fast_path_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--json --no-full` solves the first two tricks by value only: the same numbers as the full
+    document, and each decision says whether its `values` and `best` hold every legal card."""
+    path, _ = played_record(tmp_path)
+    docs = []
+    for extra in ([], ["--no-full"]):
+        code, _ = run(["analyse", str(path), "--json", *extra])
+        assert code == 0
+        docs.append(json.loads(capsys.readouterr().out))
+    full, fast = docs
+    assert fast["seats"] == full["seats"] and fast["deals"] == full["deals"]
+    assert all(d["complete"] for d in full["decisions"])
+    assert not fast["decisions"][0]["complete"]  # HA: the played card and one best card only
+    for f, g in zip(fast["decisions"], full["decisions"], strict=True):
+        assert (f["value"], f["best_value"], f["loss"]) == (g["value"], g["best_value"], g["loss"])
+        assert all(g["values"][card] == v for card, v in f["values"].items())
+        if f["complete"]:
+            assert f == g
+        else:
+            assert f["trick"] <= 2 and set(f["best"]) <= set(g["best"])
