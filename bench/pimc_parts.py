@@ -1,0 +1,102 @@
+"""Where does pimc gain against heuristic: in its trump and push choice, or in its card play?
+
+    .venv/bin/python bench/pimc_parts.py                       # 100 deals, pimc at time=1.0
+    .venv/bin/python bench/pimc_parts.py --deals 20 --pimc pimc:time=0.25 --workers 2
+
+Three comparisons on the same duplicate deals (bench/heuristic_fixes.py's `compare`: one deal a
+game, each deal twice with the seats swapped, the new side's points per deal minus heuristic's,
+Weis and Stöck included, with a 95% interval over the deals):
+
+- `pimc` against `heuristic`: everything pimc does;
+- `pimc-trump` against `heuristic`: pimc's trump and push choice, the heuristic's cards;
+- `pimc-cards` against `heuristic`: the heuristic's trump and push choice, pimc's cards (before
+  pimc's `horizon`, ismcts's cards, as in pimc itself).
+
+The two parts need not add up to the whole (a better trump choice gives the card play other
+deals), but they say which part is worth improving. `pimc-trump` and `pimc-cards` exist only in
+this script. Timings are not the point; a loaded machine gives pimc fewer worlds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from heuristic_fixes import compare, show
+
+from stichkit.bots import PIMCBot, make, register
+from stichkit.core import Action, State
+
+TRUMP_ACTION = 36  # trump:D .. trump:une and push are the action ids from 36 on
+
+
+def trump_decision(state: State | Mapping[str, Any]) -> bool:
+    return isinstance(state, State) and state.legal_actions()[0].id >= TRUMP_ACTION
+
+
+class Parts(PIMCBot):
+    """pimc with the heuristic, seeded alike, at hand for the part it does not play."""
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self.heuristic = make("heuristic", seed=self.seed)
+
+
+class PimcTrump(Parts):
+    """pimc's trump and push choice; every card by the heuristic."""
+
+    name = "pimc-trump"
+    cheats: ClassVar[bool] = False
+
+    def choose(self, state_or_view: State | Mapping[str, Any], seat: int) -> Action:
+        if trump_decision(state_or_view):
+            return super().choose(state_or_view, seat)
+        return self.heuristic.choose(state_or_view, seat)
+
+
+class PimcCards(Parts):
+    """The heuristic's trump and push choice; every card by pimc."""
+
+    name = "pimc-cards"
+    cheats: ClassVar[bool] = False
+
+    def choose(self, state_or_view: State | Mapping[str, Any], seat: int) -> Action:
+        if trump_decision(state_or_view):
+            return self.heuristic.choose(state_or_view, seat)
+        return super().choose(state_or_view, seat)
+
+
+register(PimcTrump)
+register(PimcCards)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=100, help="duplicate deals per comparison (100)")
+    ap.add_argument("--pimc", default="pimc:time=1.0:horizon=28:trump_horizon=24",
+                    help="the pimc bot and its parameters (default: the issue's full budget)")  # fmt: skip
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--profile", default="schieber")
+    ap.add_argument("--json", metavar="FILE", help="also write every result (per-deal figures too) to FILE")
+    args = ap.parse_args()
+    params = args.pimc.partition(":")[2]
+    results = []
+    for name in ("pimc-trump", "pimc-cards", "pimc"):
+        spec = name + (":" + params if params else "")
+        r = compare(spec, "heuristic", args.deals, args.seed, args.profile, args.workers)
+        show(r)
+        results.append(r)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
