@@ -12,7 +12,9 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   best in more worlds, then to the first legal one. Earlier card decisions are searched by
   `ismcts` at the same budget: the C solver needs 0.1-0.3 s for 28 cards left, about 1 s for
   32 and seconds to minutes for a whole deal on this machine today, far from a world per few milliseconds
-  (`horizon=36` solves every card decision once the solver is fast enough).
+  (`horizon=36` solves every card decision once the solver is fast enough). With
+  `early=playout` those decisions are valued like a trump mode instead (below): each card, in
+  each world, played on by the heuristic to `trump_horizon` cards, then solved.
 - **Trump:** for every world and every trump mode of the profile, the deal is played by the Jass
   heuristic until `trump_horizon` cards are left (default 20) and solved exactly from there, for
   its value alone (`solve_value`: one search, not one per card; `trump_horizon=36`: solved from
@@ -111,6 +113,16 @@ def _check_race(value: Any) -> tuple[Any, str | None]:
     return value, "on (near the target, play for reaching it first) or off (always the deal's points)"
 
 
+def _check_early(value: Any) -> tuple[Any, str | None]:
+    if value in ("ismcts", "playout"):
+        return value, None
+    return value, ("ismcts (the generic search at the same budget) or playout (each card: the heuristic "
+                   "plays each world on until trump_horizon cards are left, then it is solved)")  # fmt: skip
+
+
+EARLY = Param("early", "ismcts", "card decisions before the horizon: ismcts (searched at the same budget) or "
+              "playout (the heuristic plays each world on to trump_horizon, then solved, as for trump)",
+              _check_early)  # fmt: skip
 RACE = Param("race", "on", "near the game's end: on (reaching the target first counts before points) or off",
              _check_race)  # fmt: skip
 RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
@@ -217,7 +229,7 @@ class PIMCBot(Bot):
     name = "pimc"
     cheats: ClassVar[bool] = False
     GAMES: ClassVar[tuple[str, ...] | None] = ("jass",)
-    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, INFER, RACE, SEED)
+    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, INFER, RACE, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -232,6 +244,7 @@ class PIMCBot(Bot):
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"
+        self.early_playout = p["early"] == "playout"
         # Before the horizon: the generic search at the same budget (no clock: a fixed iteration count).
         self.early = (
             ISMCTSBot(time=self.time, seed=p["seed"])
@@ -267,6 +280,8 @@ class PIMCBot(Bot):
             return state.game.parse_action(jass_decide(view, rng))
         if legal[0].id >= TRUMP_ACTION:
             return self._choose_trump(state, seat, view, legal, rng)
+        if sum(view["hand_sizes"]) > self.horizon and self.early_playout:
+            return self._choose_early_card(state, seat, view, legal, rng)
         if sum(view["hand_sizes"]) > self.horizon:
             action = self.early.choose(state, seat)
             self.last_stats = {"worlds": 0, "seconds": self.early.last_stats.get("seconds", 0.0), "solves": 0,
@@ -391,6 +406,54 @@ class PIMCBot(Bot):
                 return self._tricks_margin(world, team, deal, view)
             world.apply(world.game.parse_action(jass_decide(view, None)))
 
+    def _playout_value(self, world: JassState, team: int, deal: int, race: bool) -> tuple[int, int]:
+        """`team`'s margin in the deal of `world` (trick points so far, then the heuristic's play to
+        `trump_horizon` cards, then solved; with `race`, RACE_WEIGHT x who reaches the target first
+        on top), and the number of solves it took. `world` is played on."""
+        played = self._play_to_horizon(world, team)
+        if played is None:
+            margin = self._tricks_margin(world, team, deal)
+            if race and world.is_terminal():  # the game ended in the playout: its winner counts
+                margin += RACE_WEIGHT * (1 if world.winners()[0] & 1 == team else -1)
+            return margin, 0
+        val = self.solve_value(world)
+        margin = played + (val.margin if val.team == team else -val.margin)
+        if not race:
+            return margin, 1
+        r = self.solve_race(world)
+        return margin + RACE_WEIGHT * (r.best if r.team == team else -r.best), 2
+
+    def _choose_early_card(self, state: State, seat: int, view: View, legal: list[Action],
+                           rng: random.Random) -> Action:  # fmt: skip
+        """`early=playout`: in each world, each legal card is played, the heuristic plays on until
+        `trump_horizon` cards are left and the rest is solved (`_playout_value`, as for a trump
+        mode); the best mean margin wins. Stops between worlds, like the other decisions."""
+        clock = time.perf_counter
+        start = clock()
+        deadline = None if self.time is None else start + self.time
+        team = seat & 1
+        deal = cast(JassState, state).deals_played
+        total = {a.id: 0.0 for a in legal}
+        worlds = solves = 0
+        race = self.race and fast_solver() and race_matters(state)
+        while worlds < self.samples:
+            now = clock()
+            if deadline is not None and worlds and now + (now - start) / worlds > deadline:
+                break
+            w = self.world(state, seat, view, rng)
+            for a in legal:
+                world = cast(JassState, w.clone())
+                world.apply(a)
+                value, n = self._playout_value(world, team, deal, race)
+                total[a.id] += value
+                solves += n
+            worlds += 1
+        chosen = max(legal, key=lambda a: (total[a.id], -legal.index(a)))
+        n = max(worlds, 1)
+        self.last_stats = {"worlds": worlds, "solves": solves, "seconds": clock() - start, "early": "playout",
+                           "race": race, "means": {str(a): total[a.id] / n for a in legal}}  # fmt: skip
+        return chosen
+
     @staticmethod
     def _tricks_margin(world: JassState, team: int, deal: int, view: View | None = None) -> int:
         """`team`'s trick points minus the other team's in the deal so far (0 once it is over)."""
@@ -432,19 +495,8 @@ class PIMCBot(Bot):
                 world = cast(JassState, w.clone())
                 world.apply(legal[[a.id for a in legal].index(TRUMP_ACTION + m)])
                 bonus = extras(world, m)
-                played = self._play_to_horizon(world, team)
-                if played is None:
-                    margin[m] = self._tricks_margin(world, team, cast(JassState, w).deals_played)
-                    if race and world.is_terminal():  # the game ended in the playout: its winner counts
-                        margin[m] += RACE_WEIGHT * (1 if world.winners()[0] & 1 == team else -1)
-                else:
-                    val = self.solve_value(world)
-                    solves += 1
-                    margin[m] = played + (val.margin if val.team == team else -val.margin)
-                    if race:
-                        r = self.solve_race(world)
-                        solves += 1
-                        margin[m] += RACE_WEIGHT * (r.best if r.team == team else -r.best)
+                margin[m], n = self._playout_value(world, team, cast(JassState, w).deals_played, race)
+                solves += n
                 margin[m] += bonus[team] - bonus[team ^ 1]
                 total[m] += margin[m]
             if can_push:

@@ -163,6 +163,38 @@ def test_before_the_horizon_cards_are_searched_by_ismcts_at_the_same_budget() ->
     assert pimc(time=0.3).early.time == 0.3
 
 
+def test_early_playout_values_every_card_by_play_then_solve() -> None:
+    """`early=playout`: before the horizon each legal card is valued in each world by the
+    heuristic's play to `trump_horizon`, then solved; the best mean is played."""
+    state = mid_deal(9, 4)  # 32 cards left
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    bot = pimc(samples=3, seed=1, early="playout")
+    chosen = bot.choose(state, seat)
+    stats = bot.last_stats
+    assert stats["early"] == "playout" and stats["worlds"] == 3
+    assert stats["solves"] == 3 * len(legal)  # one solve per card and world (no race this far from the target)
+    means = stats["means"]
+    assert set(means) == {str(a) for a in legal}
+    assert means[str(chosen)] == max(means.values())
+    assert all(-257 <= m <= 257 for m in means.values())  # margins of one deal's points
+    assert state.legal_actions() == legal  # the real state is untouched
+
+
+def test_early_playout_is_honest() -> None:
+    """Seeded with a samples budget, it plays the same on the real state and on any state the
+    seat cannot tell from it (the other hands redealt)."""
+    state = mid_deal(11, 2)
+    seat = state.current_player
+    assert seat is not None
+    other = state.sample_hidden(seat, random.Random(3))
+    assert other.view(seat) == state.view(seat)
+    assert other.view((seat + 1) % 4) != state.view((seat + 1) % 4)  # the others' cards differ
+    choices = [pimc(samples=2, seed=4, early="playout").choose(s, seat) for s in (state, other)]
+    assert choices[0] == choices[1]
+
+
 def test_a_time_budget_alone_keeps_a_samples_cap() -> None:
     bot = pimc(time=0.3)
     assert bot.params["time"] == 0.3 and bot.params["samples"] >= 1
@@ -212,6 +244,8 @@ def test_it_needs_a_state_and_checked_parameters() -> None:
         make("pimc", samples=0)
     with pytest.raises(OptionError, match="infer"):
         make("pimc", infer="maybe")
+    with pytest.raises(OptionError, match="ismcts.*playout"):
+        make("pimc", early="rollout")
 
 
 def test_hint_in_stich_play_jass_asks_pimc(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
