@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/pimc_parts.py                       # 100 deals, pimc at time=1.0
     .venv/bin/python bench/pimc_parts.py --deals 20 --pimc pimc:time=0.25 --workers 2
+    .venv/bin/python bench/pimc_parts.py --only early --json early.json
 
 Three comparisons on the same duplicate deals (bench/heuristic_fixes.py's `compare`: one deal a
 game, each deal twice with the seats swapped, the new side's points per deal minus heuristic's,
@@ -11,6 +12,11 @@ Weis and Stöck included, with a 95% interval over the deals):
 - `pimc-trump` against `heuristic`: pimc's trump and push choice, the heuristic's cards;
 - `pimc-cards` against `heuristic`: the heuristic's trump and push choice, pimc's cards (before
   pimc's `horizon`, ismcts's cards, as in pimc itself).
+
+And one more on the same deals, pimc against itself (`--only early`):
+
+- `pimc:early=playout` against `pimc` (early=ismcts): the cards before pimc's `horizon` valued
+  by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
 
 The two parts need not add up to the whole (a better trump choice gives the card play other
 deals), but they say which part is worth improving. `pimc-trump` and `pimc-cards` exist only in
@@ -85,17 +91,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--profile", default="schieber")
+    ap.add_argument("--only", choices=("parts", "early"), help="only the three part runs, or only early=playout")
     ap.add_argument("--json", metavar="FILE", help="also write every result (per-deal figures too) to FILE")
     args = ap.parse_args()
     params = args.pimc.partition(":")[2]
+    runs = []
+    if args.only != "parts":
+        runs.append((args.pimc + ":early=playout", args.pimc))
+    if args.only != "early":
+        runs += [
+            (name + (":" + params if params else ""), "heuristic") for name in ("pimc-trump", "pimc-cards", "pimc")
+        ]
     results = []
-    for name in ("pimc-trump", "pimc-cards", "pimc"):
-        spec = name + (":" + params if params else "")
-        r = compare(spec, "heuristic", args.deals, args.seed, args.profile, args.workers)
+    for new, old in runs:
+        r = compare(new, old, args.deals, args.seed, args.profile, args.workers)
         show(r)
         results.append(r)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
+        if args.json:  # after each run: a long run interrupted keeps what it finished
+            Path(args.json).write_text(json.dumps(results, indent=1))
 
 
 if __name__ == "__main__":
