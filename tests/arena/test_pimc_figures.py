@@ -1,12 +1,14 @@
 """The pimc strength figures in the README follow from the records of the games that made them.
 
-Two archives hold every game of the published runs:
+Three archives hold every game of the published runs:
 
 - bench/results/pimc-2026-11-23.tar.xz: pimc at `time=0.25` against ismcts at the same budget
   and against heuristic (both bots as before issue 13's fixes to them);
 - bench/results/pimc-1s-2026-11-23.tar.xz: pimc at `time=1.0`, solving from 28 cards left,
   against today's heuristic, without the race to the target (played before `race` existed: as
-  `race=off` today) and with it (the default).
+  `race=off` today) and with it (the default);
+- bench/results/pimc-1s-ismcts-2026-11-23.tar.xz: the same pimc against today's ismcts at the
+  same budget (`time=1.0`).
 
 Each record is replayed and checked against the tournament's schedule, exactly as
 `stich tournament --resume` reads them, and the summary is recomputed, as
@@ -35,6 +37,7 @@ PUBLISHED = {
     ("pimc-2026-11-23", "vs-heuristic"): (QUARTER, "heuristic", 40, 76.2, 8.1, 76.2),
     ("pimc-1s-2026-11-23", "vs-heuristic-race-off"): (FULL, "heuristic", 40, 78.8, 8.0, 78.8),
     ("pimc-1s-2026-11-23", "vs-heuristic"): (FULL, "heuristic", 40, 77.5, 8.1, 77.5),
+    ("pimc-1s-ismcts-2026-11-23", "vs-ismcts"): (FULL, "ismcts:time=1.0", 28, 64.3, 10.4, 64.3),
 }
 
 
