@@ -244,7 +244,7 @@ def test_it_needs_a_state_and_checked_parameters() -> None:
         make("pimc", samples=0)
     with pytest.raises(OptionError, match="infer"):
         make("pimc", infer="maybe")
-    with pytest.raises(OptionError, match="ismcts.*playout"):
+    with pytest.raises(OptionError, match=r"ismcts.*playout"):
         make("pimc", early="rollout")
 
 
