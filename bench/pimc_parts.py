@@ -38,9 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from heuristic_fixes import compare, show
 
 from stichkit.bots import PIMCBot, make, register
+from stichkit.bots.pimc import TRUMP_ACTION
 from stichkit.core import Action, State
-
-TRUMP_ACTION = 36  # trump:D .. trump:une and push are the action ids from 36 on
 
 
 def trump_decision(state: State | Mapping[str, Any]) -> bool:

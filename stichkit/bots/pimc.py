@@ -280,9 +280,9 @@ class PIMCBot(Bot):
             return state.game.parse_action(jass_decide(view, rng))
         if legal[0].id >= TRUMP_ACTION:
             return self._choose_trump(state, seat, view, legal, rng)
-        if sum(view["hand_sizes"]) > self.horizon and self.early_playout:
-            return self._choose_early_card(state, seat, view, legal, rng)
         if sum(view["hand_sizes"]) > self.horizon:
+            if self.early_playout:
+                return self._choose_early_card(state, seat, view, legal, rng)
             action = self.early.choose(state, seat)
             self.last_stats = {"worlds": 0, "seconds": self.early.last_stats.get("seconds", 0.0), "solves": 0,
                                "early": "ismcts", "iterations": self.early.last_stats.get("iterations", 0)}  # fmt: skip
