@@ -63,13 +63,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, cast
 
 from stichkit.core import Action, State
-from stichkit.games.jass.cards import MODES, STOECK_PAIR, STOECK_POINTS
+from stichkit.games.jass.cards import DECK, MODES, STOECK_PAIR, STOECK_POINTS
+from stichkit.games.jass.rules import legal_cards, next_reference
 from stichkit.games.jass.state import JassState
 from stichkit.games.jass.weis import best_weis, scoring_teams
 
 from .base import SEED, Bot, Param, View, seat_view, view_key
 from .ismcts import ISMCTSBot, _check_positive_int, _check_seconds
-from .jass_heuristic import PUSH_BELOW, notrump_score, trump_suit_score
+from .jass_heuristic import PUSH_BELOW, Table, notrump_score, trump_suit_score
 from .jass_heuristic import decide as jass_decide
 
 DEFAULT_TIME = 1.0
@@ -102,9 +103,10 @@ TRUMP_HORIZON = Param("trump_horizon", 20, "trump and push: each world's deal is
 
 
 def _check_infer(value: Any) -> tuple[Any, str | None]:
-    if value in ("trump", "off"):
+    if value in ("trump", "play", "off"):
         return value, None
-    return value, "trump (weigh worlds by the deal's trump decisions) or off"
+    return value, ("trump (weigh worlds by the deal's trump decisions), play (by those and by every card the "
+                   "others played this deal) or off")  # fmt: skip
 
 
 def _check_race(value: Any) -> tuple[Any, str | None]:
@@ -128,8 +130,11 @@ RACE = Param("race", "on", "near the game's end: on (reaching the target first c
 RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
 RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
 
-INFER = Param("infer", "trump", "inference over the worlds: trump (by the deal's trump/push decisions) or off",
-              _check_infer)  # fmt: skip
+INFER = Param("infer", "trump", "inference over the worlds: trump (by the deal's trump/push decisions), play "
+              "(also by the cards the others played this deal) or off", _check_infer)  # fmt: skip
+PLAY_MISS = 0.25  # infer=play: the chance an opponent plays another card than the heuristic would
+PLAY_MISS_PARTNER = 0.5  # the partner is this bot, not the heuristic: a weaker model of its cards
+PLAY_CANDIDATES = 8  # infer=play: sample_hidden draws per world (the card likelihoods vary more)
 
 
 def mode_score(hand: int, mode: int) -> float:
@@ -154,6 +159,63 @@ def push_likelihood(hand: int, modes: tuple[int, ...]) -> float:
     """How likely a forehand holding `hand` pushes: high when its best mode scores below PUSH_BELOW."""
     best = max(mode_score(hand, m) for m in modes)
     return 1.0 / (1.0 + math.exp((best - PUSH_BELOW) / TRUMP_TEMPERATURE))
+
+
+# One card another seat played this deal, with what that seat knew then (see `past_plays`).
+Play = tuple[int, int, int, int, int, int, dict[str, Any], float]
+
+
+def past_plays(view: View, me: int) -> list[Play]:
+    """Every card another seat played in this deal, in order, as (seat, card, the cards that seat had
+    played before, the trick's length then, the suit led, the trick's reference trump, that seat's
+    view then without its hand, the chance it plays another card than the heuristic would). All of
+    it is public: the tricks, the trick in progress, the trump and the Weis shown."""
+    mode = MODES.index(view["trump"])
+    lowest_plain = view["options"].get("undertrump") == "jass-kit"
+    done = view["tricks"]
+    tricks = [(t["leader"], t["cards"]) for t in done]
+    if view["trick"]:
+        tricks.append((view["trick_leader"], [p["card"] for p in view["trick"]]))
+    played = [0, 0, 0, 0]
+    plays: list[Play] = []
+    for number, (leader, cards) in enumerate(tricks):
+        led = reference = -1
+        prefix: list[dict[str, Any]] = []
+        for i, name in enumerate(cards):
+            s = (leader - i) & 3
+            c = DECK.index[name]
+            if s != me:
+                then = {"seat": s, "trump": view["trump"], "trump_chosen_by": view["trump_chosen_by"],
+                        "hand_sizes": [9 - m.bit_count() for m in played], "tricks": done[:number],
+                        "trick": list(prefix), "trick_leader": leader if prefix else None,
+                        "weis": view["weis"] if number else []}  # fmt: skip
+                miss = PLAY_MISS_PARTNER if s == me ^ 2 else PLAY_MISS
+                plays.append((s, c, played[s], i, led, reference, then, miss))
+            if i == 0:
+                led, reference = c // 9, (c if c // 9 == mode else -1)
+            elif c // 9 == mode:
+                reference = next_reference(reference, c, lowest_plain)
+            prefix.append({"seat": s, "card": name})
+            played[s] |= 1 << c
+    return plays
+
+
+def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int) -> float:
+    """How likely the others' cards of this deal are if they were dealt `hands`: each card the Jass
+    heuristic would have played from that hand counts 1 - miss, each other legal card an equal
+    share of miss (a forced card counts 1)."""
+    w = 1.0
+    for s, card, before, n, led, reference, then, miss in plays:
+        hand = hands[s] & ~before
+        legal = legal_cards(hand, n, led, mode, reference)
+        if not legal >> card & 1:
+            return 0.0
+        k = legal.bit_count()
+        if k < 2:
+            continue
+        then["hand"] = DECK.notation(hand)
+        w *= 1.0 - miss if Table(then, None).choose_card(legal) == card else miss / (k - 1)
+    return w
 
 
 def start_hands(world: State) -> tuple[int, int, int, int]:
@@ -240,7 +302,8 @@ class PIMCBot(Bot):
             p["samples"] = DEFAULT_SAMPLES
         self.time: float | None = p["time"]
         self.samples: int = p["samples"]
-        self.infer = p["infer"] == "trump"
+        self.infer = p["infer"] != "off"
+        self.infer_play = p["infer"] == "play"
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"
@@ -257,6 +320,7 @@ class PIMCBot(Bot):
         self.solve_value: Callable[[State], Any] = _default_solve_value
         self.solve_race: Callable[[State], Any] = _default_solve_race
         self.last_stats: dict[str, Any] = {}
+        self._weighs: tuple[View, Callable[[tuple[int, ...]], float] | None] | None = None
 
     # -- the Bot API ----------------------------------------------------------------------------
 
@@ -297,10 +361,12 @@ class PIMCBot(Bot):
     def world(self, state: State, seat: int, view: View, rng: random.Random) -> State:
         """One world the seat cannot tell from `state`, drawn among `CANDIDATES` by the likelihood
         of the deal's public trump decisions (when inference is on and there are any)."""
-        weigh = self._weigher(state, seat, view)
+        if self._weighs is None or self._weighs[0] is not view:  # once per decision, not per world
+            self._weighs = (view, self._weigher(state, seat, view))
+        weigh = self._weighs[1]
         if weigh is None:
             return state.sample_hidden(seat, rng)
-        worlds = [state.sample_hidden(seat, rng) for _ in range(CANDIDATES)]
+        worlds = [state.sample_hidden(seat, rng) for _ in range(PLAY_CANDIDATES if self.infer_play else CANDIDATES)]
         weights = [weigh(start_hands(w)) for w in worlds]
         total = sum(weights)
         if total <= 0:
@@ -313,8 +379,9 @@ class PIMCBot(Bot):
         return worlds[-1]
 
     def _weigher(self, state: State, seat: int, view: View) -> Callable[[tuple[int, ...]], float] | None:
-        """The likelihood of the deal's public trump decisions given a world's hands, or None if
-        inference is off or nobody but the seat decided anything yet."""
+        """The likelihood of the deal's public decisions given a world's hands (the trump decisions;
+        with infer=play the others' cards too), or None if inference is off or nobody but the seat
+        decided anything yet."""
         if not self.infer:
             return None
         modes: tuple[int, ...] = state.game.profile.trump_modes  # type: ignore[attr-defined]
@@ -325,11 +392,12 @@ class PIMCBot(Bot):
         pusher = forehand if pushed and forehand != seat else None
         named = chooser if chooser is not None and chooser != seat and mode is not None else None
         kept = forehand if named == forehand and not pushed else None  # it could have pushed, and did not
-        if pusher is None and named is None:
+        plays = past_plays(view, seat) if self.infer_play and mode is not None else []
+        if pusher is None and named is None and not plays:
             return None
 
         def weigh(hands: tuple[int, ...]) -> float:
-            w = 1.0
+            w = play_likelihood(hands, plays, cast(int, mode)) if plays else 1.0
             if pusher is not None:
                 w *= push_likelihood(hands[pusher], modes)
             if named is not None:

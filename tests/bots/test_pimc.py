@@ -16,7 +16,18 @@ import stichkit
 from stichkit import OptionError
 from stichkit.arena import parse_bot
 from stichkit.bots import PIMCBot, make
-from stichkit.bots.pimc import choice_likelihood, extras, partner_mode, push_likelihood
+from stichkit.bots.jass_heuristic import decide
+from stichkit.bots.pimc import (
+    PLAY_MISS,
+    PLAY_MISS_PARTNER,
+    choice_likelihood,
+    extras,
+    partner_mode,
+    past_plays,
+    play_likelihood,
+    push_likelihood,
+    start_hands,
+)
 from stichkit.cli.main import main
 from stichkit.games.jass.cards import DECK
 from stichkit.games.jass.state import JassState
@@ -211,6 +222,63 @@ def test_the_push_model_and_the_inference_read_only_a_worlds_hands() -> None:
     assert push_likelihood(weak, modes) > 0.9 > 0.1 > push_likelihood(strong, modes)
 
 
+def test_play_inference_rebuilds_what_each_seat_knew_when_it_played() -> None:
+    """In deals the heuristic plays (no random tie-breaks), the real hands explain every card the
+    others played: each unforced card counts 1 - miss, as if the heuristic chose it again from
+    the view rebuilt out of the public tricks. A world where one card would have been another
+    choice weighs less."""
+    game = stichkit.load_game("jass")
+    checked = 0
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        first = state.deals_played
+        while state.current_player is not None and state.deals_played == first:
+            me = state.current_player
+            view = state.view(me)
+            if view["phase"] == "play":
+                plays = past_plays(view, me)
+                mode = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
+                unforced = [p for p in plays if play_likelihood(start_hands(state), [p], mode) < 1.0]
+                expected = 1.0
+                for p in unforced:
+                    expected *= 1.0 - (PLAY_MISS_PARTNER if p[0] == me ^ 2 else PLAY_MISS)
+                assert play_likelihood(start_hands(state), plays, mode) == pytest.approx(expected)
+                checked += len(unforced)
+            state.apply(game.parse_action(decide(view, None)))
+    assert checked > 100
+
+
+def test_play_inference_prefers_worlds_that_explain_the_cards() -> None:
+    """After a few tricks, worlds drawn with infer=play explain the others' cards better (by the
+    heuristic's model) than worlds drawn at random."""
+    state = mid_deal(5, 14)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    plays = past_plays(view, seat)
+    mode = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
+    rng = random.Random(2)
+    inferred, plain = pimc(samples=1, infer="play"), pimc(samples=1, infer="off")
+    mean = {}
+    for name, bot in (("play", inferred), ("off", plain)):
+        worlds = [bot.world(state, seat, view, rng) for _ in range(40)]
+        mean[name] = sum(play_likelihood(start_hands(w), plays, mode) for w in worlds) / 40
+    assert mean["play"] > 2 * mean["off"]
+
+
+def test_play_inference_is_honest() -> None:
+    """It reads the tricks and the world's hands only: the same choice on the real state and on
+    a state the seat cannot tell from it."""
+    state = mid_deal(13, 15)
+    seat = state.current_player
+    assert seat is not None
+    other = state.sample_hidden(seat, random.Random(8))
+    assert other.view(seat) == state.view(seat)
+    assert other.view((seat + 1) % 4) != state.view((seat + 1) % 4)
+    bots = [pimc(samples=3, seed=6, infer="play") for _ in range(2)]
+    assert bots[0].choose(state, seat) == bots[1].choose(other, seat)
+
+
 def test_weis_and_stoeck_enter_the_trump_valuation() -> None:
     hand = "SK SQ S6 D7 D8 D9 H6 C6 C7"  # Stöck in Schokolade, three in sequence in Käse
     state = deal(hand, *rest(hand), weis="auto", stoeck=True)
@@ -242,7 +310,7 @@ def test_it_needs_a_state_and_checked_parameters() -> None:
         pimc(samples=1).choose(state.view(seat), seat)
     with pytest.raises(OptionError, match="samples"):
         make("pimc", samples=0)
-    with pytest.raises(OptionError, match="infer"):
+    with pytest.raises(OptionError, match=r"infer.*trump.*play.*off"):
         make("pimc", infer="maybe")
     with pytest.raises(OptionError, match=r"ismcts.*playout"):
         make("pimc", early="rollout")
