@@ -13,10 +13,14 @@ Weis and Stöck included, with a 95% interval over the deals):
 - `pimc-cards` against `heuristic`: the heuristic's trump and push choice, pimc's cards (before
   pimc's `horizon`, ismcts's cards, as in pimc itself).
 
-And one more on the same deals, pimc against itself (`--only early`):
+And on the same deals, pimc against itself (`--only early`):
 
 - `pimc:early=playout` against `pimc` (early=ismcts): the cards before pimc's `horizon` valued
   by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
+
+And (`--only infer`) `pimc:infer=play` against `heuristic`: worlds weighed by the others' cards
+too. With `--baseline FILE` (the JSON of a parts run on the same deals), its points per deal are
+also set against plain pimc's deal by deal, with a 95% interval for the difference.
 
 The two parts need not add up to the whole (a better trump choice gives the card play other
 deals), but they say which part is worth improving. `pimc-trump` and `pimc-cards` exist only in
@@ -37,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from heuristic_fixes import compare, show
 
+from stichkit.arena.stats import mean_ci
 from stichkit.bots import PIMCBot, make, register
 from stichkit.bots.pimc import TRUMP_ACTION
 from stichkit.core import Action, State
@@ -90,14 +95,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--profile", default="schieber")
-    ap.add_argument("--only", choices=("parts", "early"), help="only the three part runs, or only early=playout")
+    ap.add_argument("--only", choices=("parts", "early", "infer"),
+                    help="only the three part runs, only early=playout, or only infer=play")  # fmt: skip
+    ap.add_argument("--baseline", metavar="FILE", help="--only infer: a parts run's JSON, for the paired difference")
     ap.add_argument("--json", metavar="FILE", help="also write every result (per-deal figures too) to FILE")
     args = ap.parse_args()
     params = args.pimc.partition(":")[2]
     runs = []
-    if args.only != "parts":
+    if args.only == "infer":
+        runs.append((args.pimc + ":infer=play", "heuristic"))
+    if args.only in (None, "early"):
         runs.append((args.pimc + ":early=playout", args.pimc))
-    if args.only != "early":
+    if args.only in (None, "parts"):
         runs += [
             (name + (":" + params if params else ""), "heuristic") for name in ("pimc-trump", "pimc-cards", "pimc")
         ]
@@ -108,6 +117,19 @@ def main() -> None:
         results.append(r)
         if args.json:  # after each run: a long run interrupted keeps what it finished
             Path(args.json).write_text(json.dumps(results, indent=1))
+    if args.only == "infer" and args.baseline:
+        paired(results[0], json.loads(Path(args.baseline).read_text()), args.pimc)
+
+
+def paired(new: dict[str, Any], baseline: list[dict[str, Any]], pimc: str) -> None:
+    """`new`'s points per deal against plain pimc's (against heuristic) on the same deals."""
+    old = next((r for r in baseline if r["new"] == pimc and r["old"] == "heuristic" and r["seed"] == new["seed"]
+                and r["deals"] == new["deals"] and r["profile"] == new["profile"]), None)  # fmt: skip
+    if old is None:
+        raise SystemExit(f"the baseline has no run of {pimc} against heuristic on these {new['deals']} deals")
+    mean, half = mean_ci([a - b for a, b in zip(new["per_deal"], old["per_deal"], strict=True)])
+    ci = f"[{mean - half:+.2f}, {mean + half:+.2f}]" if half is not None else ""
+    print(f"{new['new']} against {pimc}, both against heuristic, deal by deal: {mean:+.2f} points per deal, 95% {ci}")
 
 
 if __name__ == "__main__":
