@@ -39,8 +39,13 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   likely held a weak one (and a forehand who named trump, a hand too good to push). The
   likelihoods come from the same hand-evaluation scores of that seat's hand in the world: a
   softmax over the modes for the choice, a logistic curve around the heuristic's push threshold
-  for the push. Only the view (who chose, the mode, the push) and the drawn
-  worlds enter, so the bot stays honest.
+  for the push. With `infer=play` (the default) the cards the others played this deal count
+  too: each such card is asked of the Jass heuristic again, from that seat's hand in the world
+  and the view it had then (rebuilt from the public tricks, `past_plays`), and counts
+  `1 - PLAY_MISS` if the heuristic would have played it, else an equal share of `PLAY_MISS`
+  (the partner, this bot and not the heuristic, with the softer `PLAY_MISS_PARTNER`); the world
+  is then drawn among `PLAY_CANDIDATES`. Only the view (who chose, the mode, the push, the
+  tricks) and the drawn worlds enter, so the bot stays honest.
 - **Budget:** `time` seconds per decision (default 1.0), an anytime loop that stops between
   worlds when the next one would not fit (one solve's time estimated from those before), and at
   most `samples` worlds. `samples` alone means no clock: the bot is then a pure function of its
