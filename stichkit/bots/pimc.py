@@ -136,7 +136,8 @@ RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of p
 RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
 
 INFER = Param("infer", "play", "inference over the worlds: play (by the deal's trump/push decisions and the cards "
-              "the others played this deal), trump (by the trump/push decisions only) or off", _check_infer)  # fmt: skip
+              "the others played this deal), trump (by the trump/push decisions only) or off",
+              _check_infer)  # fmt: skip
 PLAY_MISS = 0.25  # infer=play: the chance an opponent plays another card than the heuristic would
 PLAY_MISS_PARTNER = 0.5  # the partner is this bot, not the heuristic: a weaker model of its cards
 PLAY_CANDIDATES = 8  # infer=play: sample_hidden draws per world (the card likelihoods vary more)
