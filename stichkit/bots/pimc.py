@@ -219,7 +219,7 @@ def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int) -> flo
         k = legal.bit_count()
         if k < 2:
             continue
-        then["hand"] = DECK.notation(hand)
+        then["hand"] = DECK.notation(hand)  # the one part of `then` that depends on the world
         w *= 1.0 - miss if Table(then, None).choose_card(legal) == card else miss / (k - 1)
     return w
 
@@ -365,8 +365,9 @@ class PIMCBot(Bot):
     # -- worlds ---------------------------------------------------------------------------------
 
     def world(self, state: State, seat: int, view: View, rng: random.Random) -> State:
-        """One world the seat cannot tell from `state`, drawn among `CANDIDATES` by the likelihood
-        of the deal's public trump decisions (when inference is on and there are any)."""
+        """One world the seat cannot tell from `state`, drawn among `CANDIDATES` (`PLAY_CANDIDATES`
+        with infer=play) by the likelihood of the deal's public decisions (when inference is on
+        and there are any)."""
         if self._weighs is None or self._weighs[0] is not view:  # once per decision, not per world
             self._weighs = (view, self._weigher(state, seat, view))
         weigh = self._weighs[1]

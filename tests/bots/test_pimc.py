@@ -29,7 +29,7 @@ from stichkit.bots.pimc import (
     start_hands,
 )
 from stichkit.cli.main import main
-from stichkit.games.jass.cards import DECK
+from stichkit.games.jass.cards import DECK, MODES
 from stichkit.games.jass.state import JassState
 
 PLAIN = {"weis": "off", "stoeck": False, "first_forehand": 0}
@@ -237,7 +237,7 @@ def test_play_inference_rebuilds_what_each_seat_knew_when_it_played() -> None:
             view = state.view(me)
             if view["phase"] == "play":
                 plays = past_plays(view, me)
-                mode = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
+                mode = MODES.index(view["trump"])
                 unforced = [p for p in plays if play_likelihood(start_hands(state), [p], mode) < 1.0]
                 expected = 1.0
                 for p in unforced:
@@ -256,7 +256,7 @@ def test_play_inference_prefers_worlds_that_explain_the_cards() -> None:
     assert seat is not None
     view = state.view(seat)
     plays = past_plays(view, seat)
-    mode = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
+    mode = MODES.index(view["trump"])
     rng = random.Random(2)
     inferred, plain = pimc(samples=1, infer="play"), pimc(samples=1, infer="off")
     mean = {}
