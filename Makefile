@@ -39,6 +39,7 @@ test: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/mypy bench
 	tools/with-services $(BIN)/pytest
 
 lint: $(VENV)/.installed
@@ -47,6 +48,7 @@ lint: $(VENV)/.installed
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
+	$(BIN)/mypy bench
 
 bench: $(VENV)/.installed
 	test -d .venv-bench || ($(PYTHON) -m venv .venv-bench && .venv-bench/bin/pip install --quiet -r bench/requirements.txt)

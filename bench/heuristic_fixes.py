@@ -37,7 +37,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,6 +47,7 @@ from stichkit.arena.duplicate import BotSpec, bot_seed, rotations
 from stichkit.arena.executors import make_executor
 from stichkit.arena.stats import mean_ci
 from stichkit.bots import jass_heuristic
+from stichkit.games.jass import JassState
 from stichkit.games.jass.cards import ACE, DECK, NINE, STRENGTH
 from stichkit.games.jass.game import MAX_TARGET
 
@@ -107,7 +108,7 @@ def giveup_kind(view: dict[str, Any]) -> str | None:
 def play_deal(task: DealTask) -> dict[str, Any]:
     """One deal, both teams' points, forehand decisions per label, give-up counts."""
     game = stichkit.load_game("jass", profile=task.profile, target=MAX_TARGET)
-    state = game.new_state(seed=task.seed)
+    state = cast(JassState, game.new_state(seed=task.seed))
     # Seeded by deal and seat, not by rotation (unlike a tournament): the old and the new bot at a
     # seat break ties alike, so where they decide alike both seatings give the same deal.
     players = [spec.make(bot_seed(task.seed, 0, s)) for s, spec in enumerate(task.specs)]

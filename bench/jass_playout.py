@@ -52,9 +52,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
+from typing import Protocol
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HUGE_TARGET = 10**9
+
+
+class Runner(Protocol):
+    """One half of the benchmark: plays n_deals random deals, returns (deals, actions, seconds)."""
+
+    def __call__(self, n_deals: int, seed: int, check: bool = False) -> tuple[int, int, float]: ...
+
+
 INSTALL_HINT = (
     "jass-kit is not importable in this interpreter ({exc}).\n"
     "  Set it up with:  python3 -m venv .venv-bench && "
@@ -131,7 +141,7 @@ def machine_info(pinning: str) -> dict:
 # --------------------------------------------------------------------------- jass-kit half
 
 
-def jasskit_runner(path: str):
+def jasskit_runner(path: str) -> Runner:
     """Return ``run(n_deals, seed) -> (deals, actions, seconds)`` or raise ImportError."""
     import numpy as np
     from jass.game.const import next_player
@@ -141,7 +151,7 @@ def jasskit_runner(path: str):
 
     flatnonzero = np.flatnonzero
 
-    def run(n_deals: int, seed: int, check: bool = False):
+    def run(n_deals: int, seed: int, check: bool = False) -> tuple[int, int, float]:
         np.random.seed(seed)  # deal_random_hand uses numpy's global RNG
         rng = random.Random(seed)  # same chooser as the stichkit half
         randrange = rng.randrange
@@ -181,7 +191,7 @@ def jasskit_runner(path: str):
 # --------------------------------------------------------------------------- stichkit half
 
 
-def import_stichkit():
+def import_stichkit() -> ModuleType:
     # benchmark the working tree, not some other installed copy
     root = str(REPO_ROOT)
     if root not in sys.path:
@@ -193,11 +203,11 @@ def import_stichkit():
     return stichkit
 
 
-def stichkit_runner(profile: str, target: int, endless: bool):
+def stichkit_runner(profile: str, target: int, endless: bool) -> Runner:
     """Return ``run(n_deals, seed) -> (deals, actions, seconds)`` or raise ImportError."""
     stichkit = import_stichkit()
 
-    def run(n_deals: int, seed: int, check: bool = False):
+    def run(n_deals: int, seed: int, check: bool = False) -> tuple[int, int, float]:
         rng = random.Random(seed)
         choice = rng.choice
         actions = 0
@@ -351,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 runners[side] = stichkit_runner(args.profile, args.target, args.endless)
                 sk = sys.modules["stichkit"]
-                where = Path(sk.__file__).parent if getattr(sk, "__file__", None) else "?"
+                where = Path(sk.__file__).parent if sk.__file__ else "?"
                 mode = "one endless game" if args.endless else f"whole games to {args.target}"
                 labels = (
                     f"stichkit {getattr(sk, '__version__', '?')} "

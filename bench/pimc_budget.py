@@ -15,12 +15,14 @@ import argparse
 import statistics
 import sys
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import stichkit
 from stichkit.analysis import c_available
 from stichkit.bots import PIMCBot, make
+from stichkit.games.jass import JassState
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -37,7 +39,7 @@ def main() -> int:
     game = stichkit.load_game("jass")
     kinds: dict[str, tuple[list[int], list[float]]] = {"trump": ([], []), "first card": ([], []), "cards": ([], [])}
     for d in range(args.deals):
-        state = game.new_state(seed=args.seed + d)
+        state = cast(JassState, game.new_state(seed=args.seed + d))
         bots = [make("pimc", time=args.time, seed=args.seed + s) for s in range(4)]
         while state.deals_played == 1 and not state.is_terminal():
             seat = state.current_player
