@@ -64,7 +64,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, cast
 
 from stichkit.core import Action, State
@@ -291,6 +291,39 @@ def fast_solver() -> bool:
     return bool(c_available())
 
 
+class Budget:
+    """A decision's budget of worlds: at most `samples`, and with `seconds`, stop between worlds
+    once the next would not fit (at the mean time a world has taken so far). One rule for every
+    decision, so no decision overruns the clock by more than its slowest world."""
+
+    def __init__(self, samples: int, seconds: float | None) -> None:
+        self.samples = samples
+        self.start = self.now = time.perf_counter()
+        self.deadline = None if seconds is None else self.start + seconds
+        self.done = 0  # worlds finished
+
+    def __iter__(self) -> Iterator[int]:
+        """The worlds to do, numbered; a world counts as done when the loop asks for the next."""
+        while self.done < self.samples:
+            self.now = now = time.perf_counter()
+            if self.deadline is not None and self.done and now + (now - self.start) / self.done > self.deadline:
+                return  # the next world would not fit: stop between worlds
+            yield self.done
+            self.done += 1
+
+    def left(self) -> int:
+        """How many worlds there may still be, the one about to be drawn included (at the last
+        check's time)."""
+        left = self.samples - self.done
+        if self.deadline is not None and self.done:
+            pace = max((self.now - self.start) / self.done, 1e-9)
+            left = min(left, int((self.deadline - self.now) / pace) + 1)
+        return left
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+
 class PIMCBot(Bot):
     """Samples worlds from the seat's view and solves each exactly (see the module)."""
 
@@ -420,19 +453,14 @@ class PIMCBot(Bot):
 
     def _choose_card(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
         clock = time.perf_counter
-        start = clock()
-        deadline = None if self.time is None else start + self.time
+        budget = Budget(self.samples, self.time)
         total = {a.id: 0.0 for a in legal}
         best_in = {a.id: 0 for a in legal}
-        worlds = 0
         solving = 0.0
         swing = 0
         race = self.race and fast_solver() and race_matters(state)
-        while worlds < self.samples:
-            now = clock()
-            if deadline is not None and worlds and now + (now - start) / worlds > deadline:
-                break  # the next world would not fit: stop between worlds
-            if worlds >= 8 and self._settled(total, worlds, swing, start, deadline, now):
+        for worlds in budget:
+            if worlds >= 8 and self._settled(total, swing, budget):
                 break
             w = self.world(state, seat, view, rng)
             t0 = clock()
@@ -440,7 +468,6 @@ class PIMCBot(Bot):
             if race:
                 outcome = self.solve_race(w).outcomes
             solving += clock() - t0
-            worlds += 1
             swing = max(swing, 2 * sol.remaining + 200 + (2 * RACE_WEIGHT if race else 0))  # the widest gap
             for a, v in margins(sol).items():
                 total[a.id] += v + (RACE_WEIGHT * outcome[a] if race else 0)
@@ -448,23 +475,20 @@ class PIMCBot(Bot):
                 best_in[a.id] += 1
         chosen = max(legal, key=lambda a: (total[a.id], best_in[a.id], -legal.index(a)))
         self.last_stats = {
-            "worlds": worlds,
-            "solves": worlds,
-            "seconds": clock() - start,
+            "worlds": budget.done,
+            "solves": budget.done,
+            "seconds": budget.seconds(),
             "solving_seconds": solving,
             "race": race,
-            "means": {str(a): total[a.id] / max(worlds, 1) for a in legal},
+            "means": {str(a): total[a.id] / max(budget.done, 1) for a in legal},
         }
         return chosen
 
-    def _settled(self, total: dict[int, float], worlds: int, swing: int, start: float, deadline: float | None,
-                 now: float) -> bool:  # fmt: skip
+    @staticmethod
+    def _settled(total: dict[int, float], swing: int, budget: Budget) -> bool:
         """Whether the leading card is ahead by more than the worlds left could make up."""
         values = sorted(total.values(), reverse=True)
-        left = self.samples - worlds
-        if deadline is not None:
-            left = min(left, int((deadline - now) / max((now - start) / worlds, 1e-9)) + 1)
-        return values[0] - values[1] > left * swing
+        return values[0] - values[1] > budget.left() * swing
 
     # -- trump and push -------------------------------------------------------------------------
 
@@ -503,18 +527,13 @@ class PIMCBot(Bot):
         """`early=playout`: in each world, each legal card is played, the heuristic plays on until
         `trump_horizon` cards are left and the rest is solved (`_playout_value`, as for a trump
         mode); the best mean margin wins. Stops between worlds, like the other decisions."""
-        clock = time.perf_counter
-        start = clock()
-        deadline = None if self.time is None else start + self.time
+        budget = Budget(self.samples, self.time)
         team = seat & 1
         deal = cast(JassState, state).deals_played
         total = {a.id: 0.0 for a in legal}
-        worlds = solves = 0
+        solves = 0
         race = self.race and fast_solver() and race_matters(state)
-        while worlds < self.samples:
-            now = clock()
-            if deadline is not None and worlds and now + (now - start) / worlds > deadline:
-                break
+        for _ in budget:
             w = self.world(state, seat, view, rng)
             for a in legal:
                 world = cast(JassState, w.clone())
@@ -522,10 +541,9 @@ class PIMCBot(Bot):
                 value, n = self._playout_value(world, team, deal, race)
                 total[a.id] += value
                 solves += n
-            worlds += 1
         chosen = max(legal, key=lambda a: (total[a.id], -legal.index(a)))
-        n = max(worlds, 1)
-        self.last_stats = {"worlds": worlds, "solves": solves, "seconds": clock() - start, "early": "playout",
+        n = max(budget.done, 1)
+        self.last_stats = {"worlds": budget.done, "solves": solves, "seconds": budget.seconds(), "early": "playout",
                            "race": race, "means": {str(a): total[a.id] / n for a in legal}}  # fmt: skip
         return chosen
 
@@ -548,9 +566,7 @@ class PIMCBot(Bot):
 
     def _choose_trump(self, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
         """Solve every mode in every world; the push is worth the partner's modelled choice."""
-        clock = time.perf_counter
-        start = clock()
-        deadline = None if self.time is None else start + self.time
+        budget = Budget(self.samples, self.time)
         modes = [a.id - TRUMP_ACTION for a in legal if a.id != PUSH_ID]
         can_push = any(a.id == PUSH_ID for a in legal)
         all_modes: tuple[int, ...] = state.game.profile.trump_modes  # type: ignore[attr-defined]
@@ -558,12 +574,9 @@ class PIMCBot(Bot):
         team = seat & 1
         total = dict.fromkeys(modes, 0.0)
         push_total = 0.0
-        worlds = solves = 0
+        solves = 0
         race = self.race and fast_solver() and self._race_before_play(state)
-        while worlds < self.samples:
-            now = clock()
-            if deadline is not None and worlds and now + (now - start) / worlds > deadline:
-                break
+        for _ in budget:
             w = self.world(state, seat, view, rng)
             margin = {}
             for m in modes:
@@ -576,16 +589,15 @@ class PIMCBot(Bot):
                 total[m] += margin[m]
             if can_push:
                 push_total += margin[partner_mode(start_hands(w)[partner], all_modes)]
-            worlds += 1
         best = max(modes, key=lambda m: (total[m], -m))
         chosen = next(a for a in legal if a.id == TRUMP_ACTION + best)
         if can_push and push_total > total[best]:
             chosen = next(a for a in legal if a.id == PUSH_ID)
-        n = max(worlds, 1)
+        n = max(budget.done, 1)
         self.last_stats = {
-            "worlds": worlds,
+            "worlds": budget.done,
             "solves": solves,
-            "seconds": clock() - start,
+            "seconds": budget.seconds(),
             "means": {f"trump:{MODES[m]}": total[m] / n for m in modes}
             | ({"push": push_total / n} if can_push else {}),
         }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from stichkit.bots.jass_heuristic import decide
 from stichkit.bots.pimc import (
     PLAY_MISS,
     PLAY_MISS_PARTNER,
+    Budget,
     choice_likelihood,
     extras,
     partner_mode,
@@ -204,6 +206,25 @@ def test_early_playout_is_honest() -> None:
     assert other.view((seat + 1) % 4) != state.view((seat + 1) % 4)  # the others' cards differ
     choices = [pimc(samples=2, seed=4, early="playout").choose(s, seat) for s in (state, other)]
     assert choices[0] == choices[1]
+
+
+def test_one_budget_rule_for_every_decision() -> None:
+    """Worlds are counted as the loop asks for the next; `samples` caps them; with a clock the
+    loop stops between worlds once the next would not fit; a `break` leaves the count honest."""
+    budget = Budget(3, None)
+    assert list(budget) == [0, 1, 2] and budget.done == 3 and budget.left() == 0
+    stopped = Budget(10, None)
+    for i in stopped:
+        assert stopped.left() == 10 - i
+        if i == 4:
+            break  # e.g. pimc's card is settled before solving world 4
+    assert stopped.done == 4
+    tiny, ran = Budget(100, 1e-9), []
+    for i in tiny:
+        ran.append(i)
+        time.sleep(0.001)  # a world's work
+    assert ran == [0] and tiny.done == 1  # the first world always runs, then the clock stops it
+    assert tiny.left() <= 1 and tiny.seconds() >= 0.001
 
 
 def test_a_time_budget_alone_keeps_a_samples_cap() -> None:
