@@ -43,6 +43,20 @@ def open_two(server: Server, **fields: Any) -> tuple[str, list[str]]:
     return t["id"], [server.join(t["id"], name)["token"] for name in ("Ueli", "Vreni")]
 
 
+async def taken_over(
+    server: Server, table: str, tok0: str, tok1: str, rng: random.Random
+) -> tuple[Client, dict[str, Any]]:
+    """Both players connect, Vreni's laptop closes, Ueli plays on until a bot has her seat: his
+    client and the first state that shows the takeover."""
+    a = await Client.open(server, table, tok0)
+    b = await Client.open(server, table, tok1)
+    await a.state()
+    await b.state()
+    await b.close()
+    m = await play_until(a, lambda m: seat_of(m, 1)["takeover"] is not None, rng)
+    return a, m
+
+
 def test_when_the_last_seat_is_taken_every_connection_gets_the_state_at_once(server: Server) -> None:
     """Two seated players and two spectators wait at the table; the third player joins without
     connecting. Everyone connected gets a `state` of the running game at once, the player to move
@@ -76,12 +90,7 @@ def test_an_absent_player_is_replaced_for_the_hand_and_gets_the_seat_back(server
     rng = random.Random(1)
 
     async def go() -> None:
-        a = await Client.open(server, table, tok0)
-        b = await Client.open(server, table, tok1)
-        await a.state()
-        await b.state()
-        await b.close()  # Vreni's laptop closes
-        m = await play_until(a, lambda m: seat_of(m, 1)["takeover"] is not None, rng)
+        a, m = await taken_over(server, table, tok0, tok1, rng)
         assert seat_of(m, 1)["takeover"] == {"mode": "hand", "bot": "heuristic"}
         assert seat_of(m, 1)["connected"] is False
         m = await play_until(a, lambda m: m["last"] is not None and m["last"]["by"] == "takeover", rng)
@@ -120,12 +129,7 @@ def test_hand_takeover_ends_by_itself_when_the_next_hand_begins(server: Server) 
     rng = random.Random(2)
 
     async def go() -> None:
-        a = await Client.open(server, table, tok0)
-        b = await Client.open(server, table, tok1)
-        await a.state()
-        await b.state()
-        await b.close()
-        m = await play_until(a, lambda m: seat_of(m, 1)["takeover"] is not None, rng)
+        a, m = await taken_over(server, table, tok0, tok1, rng)
         taken_in = hand(m)
         b = await Client.open(server, table, tok1)  # back, but without reclaiming
         await b.state()
@@ -142,12 +146,7 @@ def test_game_takeover_keeps_the_seat_across_hands(server: Server) -> None:
     rng = random.Random(3)
 
     async def go() -> None:
-        a = await Client.open(server, table, tok0)
-        b = await Client.open(server, table, tok1)
-        await a.state()
-        await b.state()
-        await b.close()
-        m = await play_until(a, lambda m: seat_of(m, 1)["takeover"] is not None, rng)
+        a, m = await taken_over(server, table, tok0, tok1, rng)
         assert seat_of(m, 1)["takeover"]["mode"] == "game"
         b = await Client.open(server, table, tok1)
         await b.state()
