@@ -10,7 +10,9 @@ Three archives hold every game of the published runs:
 - bench/results/pimc-1s-ismcts-2026-11-23.tar.xz: the same pimc against today's ismcts at the
   same budget (`time=1.0`);
 - bench/results/pimc-play-2026-11-23.tar.xz: pimc at `time=1.0` with the card inference
-  (`infer=play`) against today's heuristic: the issue's 85% met.
+  (`infer=play`) against today's heuristic: the issue's 85% met;
+- bench/results/pimc-play-ismcts-2026-11-23.tar.xz: that pimc against today's ismcts at the same
+  budget: ahead, but with an interval that holds 50%.
 
 Each record is replayed and checked against the tournament's schedule, exactly as
 `stich tournament --resume` reads them, and the summary is recomputed, as
@@ -33,6 +35,7 @@ QUARTER = "pimc:time=0.25"
 FULL = "pimc:time=1.0:horizon=28:trump_horizon=24"
 PLAY = FULL + ":infer=play"
 MEETS_85 = {"pimc-play-2026-11-23"}  # the runs where pimc wins 85% of the games against heuristic
+ABOVE_EVEN = {"pimc-2026-11-23", "pimc-1s-ismcts-2026-11-23"}  # against ismcts, the interval above 50%
 # (archive, run directory): (pimc as the records name it, the other bot, deals, pimc's win share
 # in %, its 95% half-width in %, pimc's share of the games won outright in %), as the README
 # prints them
@@ -43,6 +46,7 @@ PUBLISHED = {
     ("pimc-1s-2026-11-23", "vs-heuristic"): (FULL, "heuristic", 40, 77.5, 8.1, 77.5),
     ("pimc-1s-ismcts-2026-11-23", "vs-ismcts"): (FULL, "ismcts:time=1.0", 28, 64.3, 10.4, 64.3),
     ("pimc-play-2026-11-23", "vs-heuristic"): (PLAY, "heuristic", 40, 86.2, 7.2, 86.2),
+    ("pimc-play-ismcts-2026-11-23", "vs-ismcts"): (PLAY, "ismcts:time=1.0", 28, 58.9, 10.6, 58.9),
 }
 
 
@@ -64,8 +68,10 @@ def test_readme_pimc_figures_are_the_records(archives: dict[str, Path], archive:
     assert round(100 * row["win_share"], 1) == share
     assert round(100 * row["win_share_ci95"], 1) == half
     assert round(100 * row["win_rate"], 1) == won
-    if run == "vs-ismcts":
+    if run == "vs-ismcts" and archive in ABOVE_EVEN:
         assert row["win_share"] - row["win_share_ci95"] > 0.5  # the bar: above an even share
+    elif run == "vs-ismcts":
+        assert row["win_share"] - row["win_share_ci95"] <= 0.5  # NOT shown by this run; the README says so
     elif archive in MEETS_85:
         assert row["win_rate"] >= 0.85  # the bar against heuristic
     else:
