@@ -216,3 +216,12 @@ class Client:
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+def wait_until(done: Callable[[], bool], timeout: float, every: float = 0.2) -> bool:
+    """Poll `done` until it holds or `timeout` seconds have passed; whether it holds at the end.
+    For what the server does in its own time (sweeps, bots): a loaded machine is slower."""
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:
+        time.sleep(every)
+    return done()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.tokens import hash_token
 
-from .harness import Client, Server, run
+from .harness import Client, Server, run, wait_until
 
 
 def test_the_newest_migration_is_the_one_the_server_knows() -> None:
@@ -152,10 +151,9 @@ def test_empty_tables_and_abandoned_games_are_swept(tmp_path: Path) -> None:
         tables["bots"] = server.open_table("jass", ["bot:random"] * 4, options={"target": 2500})["id"]
         await asyncio.sleep(4)  # every sweep limit (1 s) has passed, several sweeps have run
         # The bots' Stichwahl game must have ended before its table can be swept as finished: on a
-        # loaded machine that takes longer, so wait for the sweeps to catch up (not for ever).
-        deadline = time.monotonic() + 30
-        while alive_tables(tables) != {"watched", "bots"} and time.monotonic() < deadline:
-            await asyncio.sleep(0.2)
+        # loaded machine that takes longer, so wait for the sweeps to catch up (not for ever; in a
+        # thread, so that the open connection's event loop runs meanwhile).
+        await asyncio.to_thread(wait_until, lambda: alive_tables(tables) == {"watched", "bots"}, 30)
         await c.close()
         return tables
 
@@ -172,9 +170,7 @@ def test_empty_tables_and_abandoned_games_are_swept(tmp_path: Path) -> None:
                 key = "id" if name == "tables" else "table_id"
                 left = conn.execute(f"SELECT COUNT(*) FROM {name} WHERE {key} IN (?, ?, ?)", gone).fetchone()
                 assert left == (0,), f"{name} kept rows of a swept table"
-        deadline = time.monotonic() + 10
-        while server.get(f"/api/tables/{tables['watched']}").status_code == 200 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_until(lambda: server.get(f"/api/tables/{tables['watched']}").status_code != 200, 10)
         assert server.get(f"/api/tables/{tables['watched']}").status_code == 404  # nobody has it open now
     finally:
         server.stop()
