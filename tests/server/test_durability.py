@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ import stichkit
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.store import Store, StoredTable
 
-from .harness import Client, Server, postgres_database, run
+from .harness import Client, Server, postgres_database, run, wait_until
 
 KILLS = 5
 TABLES = [
@@ -86,14 +85,14 @@ async def human(server: Server, table: str, token: str, acked: list[tuple[int, s
 
 
 def group_gone(pgid: int, timeout: float = 10) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def gone() -> bool:
         try:
             os.killpg(pgid, 0)
         except ProcessLookupError:
             return True
-        time.sleep(0.1)
-    return False
+        return False
+
+    return wait_until(gone, timeout, every=0.1)
 
 
 def kill_and_restart_many_times(db: str, log: Path, seed: int) -> None:
@@ -146,12 +145,14 @@ def kill_and_restart_many_times(db: str, log: Path, seed: int) -> None:
                 assert server.get(f"/api/tables/{t}").json()["version"] >= last[t], "restored at an older version"
             seen = {t: {} for t in ids}
         # The bots play on after the last restart.
-        playing = {t for t in ids if stored_tables(db)[t].status == "playing"} - {human_table}
-        deadline = time.monotonic() + 30
-        while playing and time.monotonic() < deadline:
-            playing = {t for t in playing if server.get(f"/api/tables/{t}").json()["version"] == last[t]}
-            time.sleep(0.2)
-        assert not playing, "these tables' bots did not play on"
+        stalled = {t for t in ids if stored_tables(db)[t].status == "playing"} - {human_table}
+
+        def all_moved() -> bool:
+            moved = [t for t in stalled if server.get(f"/api/tables/{t}").json()["version"] > last[t]]
+            stalled.difference_update(moved)
+            return not stalled
+
+        assert wait_until(all_moved, 30), f"these tables' bots did not play on: {sorted(stalled)}"
         assert len(acked) > 0
     finally:
         if server.proc is not None:
