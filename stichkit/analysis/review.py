@@ -18,7 +18,7 @@ from stichkit.core.errors import UndoError
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import JassState
 
-from .solver import SolveError, c_available, points_from_margin, remaining_points, solve, solve_value
+from .solver import SolveError, c_available, clear_table, points_from_margin, remaining_points, solve, solve_value
 
 SCHEMA = "stichkit-analysis"
 SCHEMA_VERSION = 1
@@ -149,17 +149,35 @@ def games_json(results: Sequence[GameResult], skipped: Sequence[tuple[int, str, 
 FULL_CARDS = 28  # a decision with at most this many cards in the hands is solved in full (from trick 3)
 
 
-def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], None] | None = None, *,
-            full: bool = True) -> Analysis:  # fmt: skip
-    """Solve every card decision in the history of a Jass `state` (a replayed record), from its
-    first deal on. `state` is left as it was. `progress(done, total)` is called after each one.
+@dataclass(frozen=True)
+class Part:
+    """One deal of one game, solved on its own: a unit of work any process can take (it pickles).
+    A deal's decisions share the solver's table; deals share nothing, so they may be solved in
+    any order, in parallel, on other machines (`stich analyse --workers`)."""
 
-    full=True: each decision gets every legal card's value and every best card (`solve`).
-    full=False: the same values, best values and points lost, much faster: a decision with more
-    than FULL_CARDS cards in the hands (the first two tricks, where `solve` costs a whole-deal
-    search per card) gets the position's value and one best card (`solve_value`) and the played
-    card's value (`solve_value` after it), no other card's; it has `complete` False. The later
-    decisions are cheap and solved in full. See docs/analysis.md ("What is solved, and how fast")."""
+    game: int  # the game's index in the list analysed
+    deal: int  # deal number, from 0
+    start: JassState  # the state before the deal's first action
+    actions: tuple[tuple[int, Action], ...]  # the deal's (seat, action): trump choice, Weis, cards
+    cards: int  # how many of them are card decisions
+    engine: str
+    full: bool
+
+
+@dataclass(frozen=True)
+class PartResult:
+    """A deal's decisions, its trump mode and the solver engine that solved it."""
+
+    game: int
+    deal: int
+    trump: str | None  # None: no card of the deal was played
+    decisions: tuple[Decision, ...]
+    engine: str
+
+
+def parts(state: Any, engine: str = "auto", *, full: bool = True, game: int = 0) -> list[Part]:
+    """The history of a Jass `state` (a replayed record) cut into its deals, from the first deal on.
+    `state` is left as it was."""
     if not isinstance(state, JassState):
         what = getattr(getattr(state, "game", None), "name", type(state).__name__)
         raise SolveError(f"analysis needs a Jass game, not {what}")
@@ -170,26 +188,84 @@ def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], Non
             work.undo()
         except UndoError:
             break
-    python = engine == "python" or not c_available()
-    cards = sum(1 for _, a in history if a.id < 36)
-    decisions: list[Decision] = []
-    deals: dict[int, str] = {}
+    out: list[Part] = []
+    start, actions, cards = work.clone(), list[tuple[int, Action]](), 0
+    deal = work.deals_played
     for seat, action in history:
+        if work.deals_played != deal:
+            if actions:
+                out.append(Part(game, deal - 1, start, tuple(actions), cards, engine, full))
+            start, actions, cards, deal = work.clone(), [], 0, work.deals_played
+        cards += action.id < 36 and work.play_position() is not None
+        actions.append((seat, action))
+        work.apply(action)
+    if actions:
+        out.append(Part(game, deal - 1, start, tuple(actions), cards, engine, full))
+    return out
+
+
+def analyse_part(part: Part, progress: Callable[[], None] | None = None) -> PartResult:
+    """Solve every card decision of one deal; `progress()` is called after each. The solver's
+    table is cleared first, so that what a deal's analysis says never depends on which deals the
+    same process solved before (the one best card shown of a decision solved by value only could)."""
+    python = part.engine == "python" or not c_available()
+    if not python:
+        clear_table()
+    work = part.start.clone()
+    decisions: list[Decision] = []
+    trump: str | None = None
+    for seat, action in part.actions:
         pos = work.play_position()
         if action.id < 36 and pos is not None:
-            deal = work.deals_played - 1
-            deals[deal] = MODES[pos.trump]
-            where = (deal, pos.tricks_done + 1, seat, action.text)
+            trump = MODES[pos.trump]
+            where = (part.deal, pos.tricks_done + 1, seat, action.text)
             left = sum(h.bit_count() for h in pos.hands)
             # the Python engine's solve_value is a whole solve anyway
-            if full or python or left <= FULL_CARDS:
-                decisions.append(full_decision(work, action, engine, where))
+            if part.full or python or left <= FULL_CARDS:
+                decisions.append(full_decision(work, action, part.engine, where))
             else:
-                decisions.append(fast_decision(work, action, engine, where))
+                decisions.append(fast_decision(work, action, part.engine, where))
             if progress is not None:
-                progress(len(decisions), cards)
+                progress()
         work.apply(action)
-    return Analysis(dict(state.game.options), "python" if python else "c", tuple(decisions), deals)
+    return PartResult(part.game, part.deal, trump, tuple(decisions), "python" if python else "c")
+
+
+def assemble(state: JassState, results: Iterable[PartResult], engine: str = "auto") -> Analysis:
+    """One game's analysis from the results of its parts, in any order. Its engine is the one
+    that solved the parts ("c+python" if workers differed: the values are the same either way)."""
+    ordered = sorted(results, key=lambda r: r.deal)
+    engines = {r.engine for r in ordered} or {"python" if engine == "python" or not c_available() else "c"}
+    used = "+".join(sorted(engines))
+    deals = {r.deal: r.trump for r in ordered if r.trump is not None}
+    decisions = tuple(d for r in ordered for d in r.decisions)
+    return Analysis(dict(state.game.options), used, decisions, deals)
+
+
+def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], None] | None = None, *,
+            full: bool = True) -> Analysis:  # fmt: skip
+    """Solve every card decision in the history of a Jass `state` (a replayed record), from its
+    first deal on, in this process. `state` is left as it was. `progress(done, total)` is called
+    after each one.
+
+    full=True: each decision gets every legal card's value and every best card (`solve`).
+    full=False: the same values, best values and points lost, much faster: a decision with more
+    than FULL_CARDS cards in the hands (the first two tricks, where `solve` costs a whole-deal
+    search per card) gets the position's value and one best card (`solve_value`) and the played
+    card's value (`solve_value` after it), no other card's; it has `complete` False. The later
+    decisions are cheap and solved in full. See docs/analysis.md ("What is solved, and how fast").
+    For many deals at once on many processes: `parts`, `analyse_part` and `assemble`."""
+    todo = parts(state, engine, full=full)
+    total = sum(p.cards for p in todo)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    return assemble(state, [analyse_part(p, step) for p in todo], engine)
 
 
 def full_decision(work: JassState, action: Action, engine: str, where: tuple[int, int, int, str]) -> Decision:

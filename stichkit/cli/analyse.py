@@ -20,7 +20,18 @@ from rich.markup import escape
 from rich.table import Table
 
 import stichkit
-from stichkit.analysis.review import Analysis, GameResult, SeatTotal, analyse, games_json, sum_totals
+from stichkit.analysis.review import (
+    Analysis,
+    GameResult,
+    PartResult,
+    SeatTotal,
+    analyse_part,
+    assemble,
+    games_json,
+    parts,
+    sum_totals,
+)
+from stichkit.arena.executors import Executor, SerialExecutor
 from stichkit.core.errors import RecordError, StichkitError, quote
 from stichkit.core.files import decode_text, read_file
 
@@ -57,19 +68,34 @@ class GameEntry:
 
 
 def analyse_file(path: str, console: Console, *, as_json: bool = False, every: bool = False,
-                 engine: str = "auto", fmt: str = "auto", full: bool | None = None) -> int:  # fmt: skip
+                 engine: str = "auto", fmt: str = "auto", full: bool | None = None,
+                 executor: Callable[[], Executor] | None = None) -> int:  # fmt: skip
     """Print the analysis of the record(s) in `path`: tables, or the JSON document (--json).
     `full` None: the tables solve the first two tricks of a deal by value only, the JSON document
     holds every legal card's value (as in its first version); True or False chooses for both.
-    Returns the exit status: 0, or EXIT_SKIPPED when games of a jass-kit file were skipped."""
+    `executor` makes where the deals are solved (stich tournament's --workers and --executor;
+    default: in this process). Returns the exit status: 0, or EXIT_SKIPPED when games of a
+    jass-kit file were skipped."""
     every_card = as_json if full is None else full
     source = load(path, fmt)
-    results: list[GameResult] = []
-    with _progress(console, enabled=not as_json) as advance:
-        for n, entry in enumerate(source.games):
-            label = "" if source.kind == "stichkit" else f"game {n + 1}/{len(source.games)} "
-            result = analyse(entry.state, engine, progress=partial(advance, label), full=every_card)
-            results.append(GameResult(entry.number, entry.where, result, entry.jasskit))
+    todo = [p for n, entry in enumerate(source.games) for p in parts(entry.state, engine, full=every_card, game=n)]
+    solved: dict[int, list[PartResult]] = {n: [] for n in range(len(source.games))}
+    label = "" if source.kind == "stichkit" else f"{len(source.games)} games "
+    with (
+        _progress(console, sum(p.cards for p in todo), label, enabled=not as_json) as advance,
+        (executor or SerialExecutor)() as ex,
+    ):
+        if ex.name == "serial":  # in this process: the bar moves with every decision
+            for part in todo:
+                solved[part.game].append(analyse_part(part, partial(advance, 1)))
+        else:  # deal by deal, as the workers finish them
+            for _, result in ex.completed(analyse_part, todo):
+                solved[result.game].append(result)
+                advance(len(result.decisions))
+    results = [
+        GameResult(entry.number, entry.where, assemble(entry.state, solved[n], engine), entry.jasskit)
+        for n, entry in enumerate(source.games)
+    ]
     if as_json:
         doc = results[0].analysis.to_json() if source.kind == "stichkit" else games_json(
             results, [(e.number, e.where, e.error) for e in source.skipped], engine_used(results, engine)
@@ -89,8 +115,8 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
 def engine_used(results: list[GameResult], engine: str) -> str:
     from stichkit.analysis import c_available
 
-    if results:
-        return results[0].analysis.engine
+    if results:  # "c+python" if the workers differed
+        return "+".join(sorted({e for r in results for e in r.analysis.engine.split("+")}))
     return "python" if engine == "python" or not c_available() else "c"
 
 
@@ -184,25 +210,27 @@ def load_jasskit(text: str, path: str) -> Source:
 
 
 class _progress:
-    """A progress bar over the decisions of each game, on the console, or nothing."""
+    """One progress bar over the decisions of every game, on the console, or nothing."""
 
-    def __init__(self, console: Console, *, enabled: bool) -> None:
+    def __init__(self, console: Console, total: int, label: str, *, enabled: bool) -> None:
         self.console = console
+        self.total = total
+        self.label = label
         self.enabled = enabled
         self.bar: Any = None
 
-    def __enter__(self) -> Callable[[str, int, int], None]:
+    def __enter__(self) -> Callable[[int], None]:
         if not self.enabled:
-            return lambda label, done, total: None
+            return lambda n: None
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (TextColumn("Solving {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         self.bar = Progress(*columns, console=self.console, transient=True)
         self.bar.__enter__()
-        task = self.bar.add_task("", total=None)
+        task = self.bar.add_task(self.label, total=self.total)
 
-        def advance(label: str, done: int, total: int) -> None:
-            self.bar.update(task, description=label, completed=done, total=total)
+        def advance(n: int) -> None:
+            self.bar.advance(task, n)
 
         return advance
 

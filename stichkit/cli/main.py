@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "(slower: minutes a deal). Default: no for the tables, yes for --json, whose "
                           "values then hold every legal card; --json --no-full is fast and marks each "
                           "decision solved by value only \"complete\": false")  # fmt: skip
+    add_executor_args(ana, "deals solved")
 
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot
@@ -105,10 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_executor_args(cmd: argparse.ArgumentParser) -> None:
-    """Where the games are played (see docs/cluster.md)."""
+def add_executor_args(cmd: argparse.ArgumentParser, units: str = "games played") -> None:
+    """Where the games are played, or the deals solved (see docs/cluster.md)."""
     cmd.add_argument("--workers", type=int, metavar="K",
-                     help="games played at once (default: 1; with --executor process, this machine's CPUs; "
+                     help=f"{units} at once (default: 1; with --executor process, this machine's CPUs; "
                           "with --executor ray, the Ray cluster's CPUs)")  # fmt: skip
     cmd.add_argument("--executor", choices=EXECUTORS,
                      help="serial (in this process), process (local worker processes) or ray (a Ray cluster: "
@@ -147,7 +148,7 @@ def executor_factory(args: argparse.Namespace) -> Any:
             raise CliError(str(e)) from None
 
     if args.executor == "serial" and args.workers not in (None, 1):
-        raise CliError("--executor serial plays in this process, one game at a time: leave out --workers")
+        raise CliError("--executor serial works in this process, one at a time: leave out --workers")
     if args.executor not in (None, "ray") and (args.ray_address or env):
         raise CliError(f"--ray-address and --ray-runtime-env are for --executor ray, not {args.executor}")
     return make
@@ -273,6 +274,7 @@ def cmd_tournament(args: argparse.Namespace, console: Any) -> int:
 
 def cmd_analyse(args: argparse.Namespace, console: Any) -> int:
     from stichkit.analysis import SolveError
+    from stichkit.arena.executors import ExecutorError
 
     from .analyse import analyse_file
 
@@ -280,8 +282,8 @@ def cmd_analyse(args: argparse.Namespace, console: Any) -> int:
         raise CliError("unrecognized arguments: " + " ".join(args.options))
     try:
         return analyse_file(args.file, console, as_json=args.json, every=args.all, engine=args.engine,
-                            fmt=args.record_format, full=args.full)  # fmt: skip
-    except SolveError as e:
+                            fmt=args.record_format, full=args.full, executor=executor_factory(args))  # fmt: skip
+    except (SolveError, ExecutorError) as e:
         raise CliError(str(e)) from None
 
 

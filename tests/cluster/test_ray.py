@@ -1,4 +1,4 @@
-"""Tournaments and simulations on a real local Ray (`ray.init(num_cpus=2)`, shared by the session)."""
+"""Tournaments, simulations and analyses on a real local Ray (`ray.init(num_cpus=2)`, shared by the session)."""
 
 from __future__ import annotations
 
@@ -92,3 +92,17 @@ def test_a_connected_process_keeps_its_cluster(local_ray: RaySession) -> None:
     assert code == 2 and "already connected to the Ray cluster at" in out.replace("\n", " ")
     code, out = stich(*argv, "--ray-runtime-env", '{"pip": ["stichkit"]}')
     assert code == 2 and "its runtime environment was set then" in out.replace("\n", " ")
+
+
+def test_analyse_on_ray_gives_the_same_document(tmp_path: Path, local_ray: RaySession,
+                                                capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """`stich analyse` hands out one deal a unit, like a tournament its games."""
+    from tests.analysis.test_analyse_workers import three_deals
+
+    path = tmp_path / "three-deals.json"
+    path.write_text(json.dumps(three_deals().record()))
+    outs = []
+    for extra in ((), RAY):
+        assert stich("analyse", str(path), "--json", "--no-full", *extra)[0] == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] and len(json.loads(outs[0])["decisions"]) == 108
