@@ -103,7 +103,7 @@ def test_serial_and_process_give_the_same_bytes(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("argv", "message"),
-    [(["--executor", "serial", "--workers", "2"], "--executor serial plays in this process"),
+    [(["--executor", "serial", "--workers", "2"], "--executor serial works in this process"),
      (["--workers", "0"], "--workers must be 1 to 256"),
      (["--executor", "process", "--ray-address", "10.0.0.5:6379"], "are for --executor ray, not process"),
      (["--executor", "ray", "--ray-runtime-env", "{pip"], "--ray-runtime-env is not valid JSON"),
