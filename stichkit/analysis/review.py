@@ -189,8 +189,8 @@ def parts(state: Any, engine: str = "auto", *, full: bool = True, game: int = 0)
         except UndoError:
             break
     out: list[Part] = []
-    start, actions, cards = work.clone(), list[tuple[int, Action]](), 0
-    deal = work.deals_played
+    actions: list[tuple[int, Action]] = []
+    start, cards, deal = work.clone(), 0, work.deals_played
     for seat, action in history:
         if work.deals_played != deal:
             if actions:
@@ -235,11 +235,17 @@ def assemble(state: JassState, results: Iterable[PartResult], engine: str = "aut
     """One game's analysis from the results of its parts, in any order. Its engine is the one
     that solved the parts ("c+python" if workers differed: the values are the same either way)."""
     ordered = sorted(results, key=lambda r: r.deal)
-    engines = {r.engine for r in ordered} or {"python" if engine == "python" or not c_available() else "c"}
-    used = "+".join(sorted(engines))
+    used = engines_used([r.engine for r in ordered], engine)
     deals = {r.deal: r.trump for r in ordered if r.trump is not None}
     decisions = tuple(d for r in ordered for d in r.decisions)
     return Analysis(dict(state.game.options), used, decisions, deals)
+
+
+def engines_used(used: Iterable[str], engine: str = "auto") -> str:
+    """The engine(s) named by analyses or parts ("c", "python", or "c+python" when workers
+    differed); with none, the one `engine` would choose here."""
+    names = {name for u in used for name in u.split("+")}
+    return "+".join(sorted(names)) or ("python" if engine == "python" or not c_available() else "c")
 
 
 def analyse(state: Any, engine: str = "auto", progress: Callable[[int, int], None] | None = None, *,

@@ -27,6 +27,7 @@ from stichkit.analysis.review import (
     SeatTotal,
     analyse_part,
     assemble,
+    engines_used,
     games_json,
     parts,
     sum_totals,
@@ -113,11 +114,7 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
 
 
 def engine_used(results: list[GameResult], engine: str) -> str:
-    from stichkit.analysis import c_available
-
-    if results:  # "c+python" if the workers differed
-        return "+".join(sorted({e for r in results for e in r.analysis.engine.split("+")}))
-    return "python" if engine == "python" or not c_available() else "c"
+    return engines_used([r.analysis.engine for r in results], engine)
 
 
 # -- reading --------------------------------------------------------------------------------------

@@ -30,11 +30,15 @@ def three_deals() -> JassState:
     return state
 
 
-@pytest.fixture(scope="module")
-def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("workers") / "three-deals.json"
+def three_deals_record(where: Path) -> Path:
+    path = where / "three-deals.json"
     path.write_text(json.dumps(three_deals().record()))
     return path
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return three_deals_record(tmp_path_factory.mktemp("workers"))
 
 
 def test_a_game_cut_into_its_deals() -> None:

@@ -97,10 +97,9 @@ def test_a_connected_process_keeps_its_cluster(local_ray: RaySession) -> None:
 def test_analyse_on_ray_gives_the_same_document(tmp_path: Path, local_ray: RaySession,
                                                 capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     """`stich analyse` hands out one deal a unit, like a tournament its games."""
-    from tests.analysis.test_analyse_workers import three_deals
+    from tests.analysis.test_analyse_workers import three_deals_record
 
-    path = tmp_path / "three-deals.json"
-    path.write_text(json.dumps(three_deals().record()))
+    path = three_deals_record(tmp_path)
     outs = []
     for extra in ((), RAY):
         assert stich("analyse", str(path), "--json", "--no-full", *extra)[0] == 0
