@@ -18,9 +18,15 @@ And on the same deals, pimc against itself (`--only early`):
 - `pimc:early=playout` against `pimc` (early=ismcts): the cards before pimc's `horizon` valued
   by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
 
-And (`--only infer`) `pimc:infer=play` against `heuristic`: worlds weighed by the others' cards
-too. With `--baseline FILE` (the JSON of a parts run on the same deals), its points per deal are
-also set against plain pimc's deal by deal, with a 95% interval for the difference.
+And (`--only infer`) the card inference: `pimc:infer=play` (worlds weighed by the others' cards
+too, the default) and `pimc:infer=trump` (by the trump choice only), each against `--opponent`
+(heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals, then set against each other
+deal by deal, with a 95% interval for the difference. With `--baseline FILE` (the JSON of an
+earlier run on the same deals, seed and profile) the infer=trump side is read from it instead of
+played; in a file from before infer=play was the default, pimc without an `infer` parameter is
+that side.
+
+    .venv/bin/python bench/pimc_parts.py --only infer --opponent ismcts:time=1.0 --deals 50
 
 The two parts need not add up to the whole (a better trump choice gives the card play other
 deals), but they say which part is worth improving. `pimc-trump` and `pimc-cards` exist only in
@@ -96,14 +102,20 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--only", choices=("parts", "early", "infer"),
-                    help="only the three part runs, only early=playout, or only infer=play")  # fmt: skip
-    ap.add_argument("--baseline", metavar="FILE", help="--only infer: a parts run's JSON, for the paired difference")
+                    help="only the three part runs, only early=playout, or only infer=play vs infer=trump")  # fmt: skip
+    ap.add_argument("--opponent", default="heuristic", help="--only infer: the bot both sides play against (heuristic)")
+    ap.add_argument("--baseline", metavar="FILE", help="--only infer: an earlier run's JSON with the infer=trump side")
     ap.add_argument("--json", metavar="FILE", help="also write every result (per-deal figures too) to FILE")
     args = ap.parse_args()
     params = args.pimc.partition(":")[2]
     runs = []
+    base: dict[str, Any] | None = None
     if args.only == "infer":
-        runs.append((args.pimc + ":infer=play", "heuristic"))
+        runs.append((with_param(args.pimc, "infer", "play"), args.opponent))
+        if args.baseline:
+            base = from_baseline(Path(args.baseline), args.pimc, args.opponent, args.deals, args.seed, args.profile)
+        else:
+            runs.append((with_param(args.pimc, "infer", "trump"), args.opponent))
     if args.only in (None, "early"):
         runs.append((args.pimc + ":early=playout", args.pimc))
     if args.only in (None, "parts"):
@@ -117,19 +129,36 @@ def main() -> None:
         results.append(r)
         if args.json:  # after each run: a long run interrupted keeps what it finished
             Path(args.json).write_text(json.dumps(results, indent=1))
-    if args.only == "infer" and args.baseline:
-        paired(results[0], json.loads(Path(args.baseline).read_text()), args.pimc)
+    if args.only == "infer":
+        paired(results[0], base if base is not None else results[1])
 
 
-def paired(new: dict[str, Any], baseline: list[dict[str, Any]], pimc: str) -> None:
-    """`new`'s points per deal against plain pimc's (against heuristic) on the same deals."""
-    old = next((r for r in baseline if r["new"] == pimc and r["old"] == "heuristic" and r["seed"] == new["seed"]
-                and r["deals"] == new["deals"] and r["profile"] == new["profile"]), None)  # fmt: skip
-    if old is None:
-        raise SystemExit(f"the baseline has no run of {pimc} against heuristic on these {new['deals']} deals")
+def with_param(spec: str, key: str, value: str) -> str:
+    """`spec` with `key=value` in place of any `key` it had (appended at its end)."""
+    name, *params = spec.split(":")
+    return ":".join([name, *(p for p in params if p.partition("=")[0] != key), f"{key}={value}"])
+
+
+def from_baseline(path: Path, pimc: str, opponent: str, deals: int, seed: int, profile: str) -> dict[str, Any]:
+    """The infer=trump side of `--only infer` from an earlier run on the same deals: `pimc` with
+    infer=trump, or (a file from before infer=play was the default) `pimc` without infer."""
+    want = {with_param(pimc, "infer", "trump")}
+    if "infer=" not in pimc:
+        want.add(pimc)
+    for r in json.loads(path.read_text()):
+        if (r["new"] in want and r["old"] == opponent and r["seed"] == seed and r["deals"] == deals
+                and r["profile"] == profile):  # fmt: skip
+            return dict(r)
+    raise SystemExit(f"{path} has no run of {' or '.join(sorted(want))} against {opponent} "
+                     f"on {deals} deals from seed {seed} ({profile})")  # fmt: skip
+
+
+def paired(new: dict[str, Any], old: dict[str, Any]) -> None:
+    """infer=play's points per deal against infer=trump's, both against the same opponent, deal by deal."""
     mean, half = mean_ci([a - b for a, b in zip(new["per_deal"], old["per_deal"], strict=True)])
     ci = f"[{mean - half:+.2f}, {mean + half:+.2f}]" if half is not None else ""
-    print(f"{new['new']} against {pimc}, both against heuristic, deal by deal: {mean:+.2f} points per deal, 95% {ci}")
+    print(f"{new['new']} against {old['new']}, both against {new['old']}, deal by deal: "
+          f"{mean:+.2f} points per deal, 95% {ci}")  # fmt: skip
 
 
 if __name__ == "__main__":
