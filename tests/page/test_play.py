@@ -86,6 +86,45 @@ def test_an_illegal_card_shows_the_reason_in_german_and_plays_nothing(server: Se
     assert not (page.text_content("#message") or "").strip()
 
 
+# The shared must_follow code of three games, in each game's words: one card code and suit each.
+FOLLOW = {"jass": ("H", "H6"), "stichwahl": ("O", "O3"), "stichmeister": ("K", "K4")}
+
+
+def test_follow_suit_reads_in_each_games_words(server: Server, new_page: NewPage) -> None:
+    """German players "bedienen" (the rulebooks of Stichwahl and Stich-Meister), Jass players
+    "angeben" (the page's Jass text); English says "follow" for all. Written by the page's own
+    reasonText for each game's module, in both languages."""
+    page = new_page()
+    page.goto(server.url)
+    texts = page.evaluate(
+        """async (follow) => {
+          const common = await import("/static/js/games/common.js");
+          const i18n = await import("/static/js/i18n.js");
+          const prefs = await import("/static/js/prefs.js");
+          const out = {};
+          for (const lang of ["de", "en"]) {
+            prefs.set("lang", lang);
+            for (const [name, [suit, card]] of Object.entries(follow)) {
+              const game = (await import(`/static/js/games/${name}.js`)).default;
+              const ctx = { has: i18n.has, t: i18n.t, lang, deck: "seed", n: 4, cardName: (c) => c, name: String };
+              out[`${lang} ${name}`] = common.reasonText(game, ctx, "must_follow", { suit, cards: [card] });
+            }
+          }
+          return out;
+        }""",
+        {name: list(codes) for name, codes in FOLLOW.items()},
+    )
+    assert texts == {
+        "de jass": "Du musst Zug angeben: H6.",
+        "de stichwahl": "Du musst Orca bedienen: O3.",
+        "de stichmeister": "Du musst Koi bedienen: K4.",
+        "en jass": "You must follow Zug (train): H6.",
+        "en stichwahl": "You must follow Orca: O3.",
+        "en stichmeister": "You must follow Koi: K4.",
+    }, texts
+    assert not page.js_errors
+
+
 def test_the_keyboard_alone_plays(server: Server, new_page: NewPage) -> None:
     table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"])
     page = new_page(seats={table: seat})

@@ -76,10 +76,12 @@ export function scoreBar(value, target, cls = "") {
 /**
  * An illegal move's reason in the page's language, from the engine's `reason_code` and
  * `reason_params` (docs/api.md lists them); null for a code without a text here (the caller then
- * shows the engine's own message).
+ * shows the engine's own message). A game's own text (`err.<game>.<code>`) comes first, for words
+ * its players say differently (Jass players "angeben" where the other games' rules "bedienen").
  */
 export function reasonText(game, ctx, code, params) {
-  const key = `err.${code}`;
+  const own = `err.${game.name}.${code}`;
+  const key = code && ctx.has(own) ? own : `err.${code}`;
   if (!code || !ctx.has(key)) return null;
   const card = (c) => (typeof c === "string" ? ctx.cardName(c) : String(c));
   const suit = (s) => (game.suitName ? game.suitName(s, ctx) : s) || s;
