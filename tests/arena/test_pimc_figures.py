@@ -46,7 +46,7 @@ PUBLISHED = {
     ("pimc-2026-11-23", "vs-heuristic"): (QUARTER, "heuristic", 40, 76.2, 8.1, 76.2, NOT_MET),
     ("pimc-1s-2026-11-23", "vs-heuristic-race-off"): (FULL, "heuristic", 40, 78.8, 8.0, 78.8, NOT_MET),
     ("pimc-1s-2026-11-23", "vs-heuristic"): (FULL, "heuristic", 40, 77.5, 8.1, 77.5, NOT_MET),
-    ("pimc-1s-ismcts-2026-11-23", "vs-ismcts"): (FULL, "ismcts:time=1.0", 28, 64.3, 10.4, 64.3, ABOVE),
+    ("pimc-1s-ismcts-2026-11-23", "vs-ismcts"): (FULL, "ismcts:time=1.0", 56, 65.2, 7.2, 65.2, ABOVE),
     ("pimc-play-2026-11-23", "vs-heuristic"): (PLAY, "heuristic", 40, 86.2, 7.2, 86.2, MET),
     ("pimc-play-ismcts-2026-11-23", "vs-ismcts"): (PLAY, "ismcts:time=1.0", 56, 55.4, 7.1, 55.4, HOLDS),
 }
