@@ -490,7 +490,6 @@ const EN = {
   "err.not_legal_now": "Not now: {expected}.",
   "err.not_held": "You do not hold {card}.",
   "err.must_follow": "You must follow {suit}: {cards}.",
-  "err.jass.must_follow": "You must follow {suit}: {cards}.",
   "err.must_follow_or_trump": "You must follow {suit} ({cards}) or play a trump ({trumps}).",
   "err.must_follow_trump": "Trump was led: you must follow trump ({cards}).",
   "err.no_undertrump": "Undertrumping is not allowed: {card} is lower than {best} in the trick.",
