@@ -97,9 +97,10 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
         GameResult(entry.number, entry.where, assemble(entry.state, solved[n], engine), entry.jasskit)
         for n, entry in enumerate(source.games)
     ]
+    used = engines_used([r.analysis.engine for r in results], engine)
     if as_json:
         doc = results[0].analysis.to_json() if source.kind == "stichkit" else games_json(
-            results, [(e.number, e.where, e.error) for e in source.skipped], engine_used(results, engine)
+            results, [(e.number, e.where, e.error) for e in source.skipped], used
         )  # fmt: skip
         print(json.dumps(doc, ensure_ascii=False))
         if source.skipped:
@@ -109,12 +110,8 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
     elif source.kind == "stichkit":
         print_analysis(results[0].analysis, console, path=path, every=every)
     else:
-        print_games(results, source.skipped, console, path=path, every=every, engine=engine_used(results, engine))
+        print_games(results, source.skipped, console, path=path, every=every, engine=used)
     return EXIT_SKIPPED if source.skipped else 0
-
-
-def engine_used(results: list[GameResult], engine: str) -> str:
-    return engines_used([r.analysis.engine for r in results], engine)
 
 
 # -- reading --------------------------------------------------------------------------------------
