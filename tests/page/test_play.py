@@ -93,7 +93,8 @@ FOLLOW = {"jass": ("H", "H6"), "stichwahl": ("O", "O3"), "stichmeister": ("K", "
 def test_follow_suit_reads_in_each_games_words(server: Server, new_page: NewPage) -> None:
     """German players "bedienen" (the rulebooks of Stichwahl and Stich-Meister), Jass players
     "angeben" (the page's Jass text); English says "follow" for all. Written by the page's own
-    reasonText for each game's module, in both languages."""
+    reasonText for each game's module, in both languages, the cards by their short names (a
+    Stichwahl card's full name lists its pearls and bonus, with commas of its own)."""
     page = new_page()
     page.goto(server.url)
     texts = page.evaluate(
@@ -106,7 +107,10 @@ def test_follow_suit_reads_in_each_games_words(server: Server, new_page: NewPage
             prefs.set("lang", lang);
             for (const [name, [suit, card]] of Object.entries(follow)) {
               const game = (await import(`/static/js/games/${name}.js`)).default;
-              const ctx = { has: i18n.has, t: i18n.t, lang, deck: "seed", n: 4, cardName: (c) => c, name: String };
+              // Stichwahl's card data as the catalog gives it: a full name would add pearls and bonus
+              const data = { cards: { O3: { pearls: 2, bonus: "pearl" } } };
+              const ctx = { has: i18n.has, t: i18n.t, lang, deck: "seed", n: 4, data, name: String };
+              ctx.cardName = (c) => game.cardName(c, ctx);
               out[`${lang} ${name}`] = common.reasonText(game, ctx, "must_follow", { suit, cards: [card] });
             }
           }
@@ -115,12 +119,12 @@ def test_follow_suit_reads_in_each_games_words(server: Server, new_page: NewPage
         {name: list(codes) for name, codes in FOLLOW.items()},
     )
     assert texts == {
-        "de jass": "Du musst Zug angeben: H6.",
-        "de stichwahl": "Du musst Orca bedienen: O3.",
-        "de stichmeister": "Du musst Koi bedienen: K4.",
-        "en jass": "You must follow Zug (train): H6.",
-        "en stichwahl": "You must follow Orca: O3.",
-        "en stichmeister": "You must follow Koi: K4.",
+        "de jass": "Du musst Zug angeben: Zug Sechs.",
+        "de stichwahl": "Du musst Orca bedienen: Orca 3.",
+        "de stichmeister": "Du musst Koi bedienen: Koi 4.",
+        "en jass": "You must follow Zug (train): Six of Zug (train).",
+        "en stichwahl": "You must follow Orca: Orca 3.",
+        "en stichmeister": "You must follow Koi: Koi 4.",
     }, texts
     assert not page.js_errors
 

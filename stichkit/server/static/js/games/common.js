@@ -83,7 +83,8 @@ export function reasonText(game, ctx, code, params) {
   const own = `err.${game.name}.${code}`;
   const key = code && ctx.has(own) ? own : `err.${code}`;
   if (!code || !ctx.has(key)) return null;
-  const card = (c) => (typeof c === "string" ? ctx.cardName(c) : String(c));
+  // a list of cards reads best by short names (Stichwahl's full names hold commas of their own)
+  const card = (c) => (typeof c !== "string" ? String(c) : game.shortName ? game.shortName(c, ctx) : ctx.cardName(c));
   const suit = (s) => (game.suitName ? game.suitName(s, ctx) : s) || s;
   const seat = (s) => (Number.isInteger(s) && s >= 0 && s < ctx.n ? ctx.name(s) : String(s));
   const out = {};

@@ -53,6 +53,7 @@ export default {
   svg: (card, ctx) => cards.cardSVG(card, { info: info(ctx, card), lang: ctx.lang, t: ctx.t }),
   back: (ctx) => cards.backSVG(ctx.t("table.trick")),
   cardName: (card, ctx) => cards.cardName(card, info(ctx, card), ctx.lang, ctx.t),
+  shortName: short,
   suitName: (suit, ctx) => ctx.t(`sw.family.${suit}`),
   isTrump: (view, card) => card[0] === view.trump,
   dealKey: (view) => view.deal_number,
