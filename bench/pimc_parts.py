@@ -18,15 +18,17 @@ And on the same deals, pimc against itself (`--only early`):
 - `pimc:early=playout` against `pimc` (early=ismcts): the cards before pimc's `horizon` valued
   by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
 
-And (`--only infer`) the card inference: `pimc:infer=play` (worlds weighed by the others' cards
-too, the default) and `pimc:infer=trump` (by the trump choice only), each against `--opponent`
-(heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals, then set against each other
-deal by deal, with a 95% interval for the difference. With `--baseline FILE` (the JSON of an
-earlier run on the same deals, seed and profile) the infer=trump side is read from it instead of
-played; in a file from before infer=play was the default, pimc without an `infer` parameter is
-that side.
+And (`--only infer`) the card inference: each `--infer` value (default `play,trump`: worlds
+weighed by the others' cards too, the default, and by the trump choice only; `mixed` too if
+named) against `--opponent` (heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals,
+then every two set against each other deal by deal, with a 95% interval for the difference. With
+`--baseline FILE` (the JSON of an earlier run on the same deals, seed and profile) the sides that
+file holds are read from it instead of played; in a file from before infer=play was the default,
+pimc without an `infer` parameter is the infer=trump side.
 
     .venv/bin/python bench/pimc_parts.py --only infer --opponent ismcts:time=1.0 --deals 50
+    .venv/bin/python bench/pimc_parts.py --only infer --infer mixed,play,trump --opponent ismcts:time=1.0 \
+        --deals 40 --baseline bench/results/pimc-infer-ismcts-2026-11-24.json
 
 The two parts need not add up to the whole (a better trump choice gives the card play other
 deals), but they say which part is worth improving. `pimc-trump` and `pimc-cards` exist only in
@@ -104,18 +106,24 @@ def main() -> None:
     ap.add_argument("--only", choices=("parts", "early", "infer"),
                     help="only the three part runs, only early=playout, or only infer=play vs infer=trump")  # fmt: skip
     ap.add_argument("--opponent", default="heuristic", help="--only infer: the bot both sides play against (heuristic)")
-    ap.add_argument("--baseline", metavar="FILE", help="--only infer: an earlier run's JSON with the infer=trump side")
+    ap.add_argument("--infer", default="play,trump",
+                    help="--only infer: the infer values to set against each other (play,trump)")  # fmt: skip
+    ap.add_argument("--baseline", metavar="FILE",
+                    help="--only infer: an earlier run's JSON; the sides it holds are read, not played")  # fmt: skip
     ap.add_argument("--json", metavar="FILE", help="also write every result (per-deal figures too) to FILE")
     args = ap.parse_args()
     params = args.pimc.partition(":")[2]
     runs = []
-    base: dict[str, Any] | None = None
+    known: list[dict[str, Any]] = []
     if args.only == "infer":
-        runs.append((with_param(args.pimc, "infer", "play"), args.opponent))
-        if args.baseline:
-            base = from_baseline(Path(args.baseline), args.pimc, args.opponent, args.deals, args.seed, args.profile)
-        else:
-            runs.append((with_param(args.pimc, "infer", "trump"), args.opponent))
+        for value in args.infer.split(","):
+            spec = with_param(args.pimc, "infer", value)
+            found = from_baseline(Path(args.baseline), spec, args.opponent, args.deals, args.seed, args.profile) \
+                if args.baseline else None  # fmt: skip
+            if found is not None:
+                known.append(found)
+            else:
+                runs.append((spec, args.opponent))
     if args.only in (None, "early"):
         runs.append((args.pimc + ":early=playout", args.pimc))
     if args.only in (None, "parts"):
@@ -130,7 +138,11 @@ def main() -> None:
         if args.json:  # after each run: a long run interrupted keeps what it finished
             Path(args.json).write_text(json.dumps(results, indent=1))
     if args.only == "infer":
-        paired(results[0], base if base is not None else results[1])
+        sides = {r["new"]: r for r in [*known, *results]}
+        order = [sides[with_param(args.pimc, "infer", v)] for v in args.infer.split(",")]
+        for i, new in enumerate(order):
+            for old in order[i + 1 :]:
+                paired(new, old)
 
 
 def with_param(spec: str, key: str, value: str) -> str:
@@ -139,22 +151,21 @@ def with_param(spec: str, key: str, value: str) -> str:
     return ":".join([name, *(p for p in params if p.partition("=")[0] != key), f"{key}={value}"])
 
 
-def from_baseline(path: Path, pimc: str, opponent: str, deals: int, seed: int, profile: str) -> dict[str, Any]:
-    """The infer=trump side of `--only infer` from an earlier run on the same deals: `pimc` with
-    infer=trump, or (a file from before infer=play was the default) `pimc` without infer."""
-    want = {with_param(pimc, "infer", "trump")}
-    if "infer=" not in pimc:
-        want.add(pimc)
+def from_baseline(path: Path, spec: str, opponent: str, deals: int, seed: int, profile: str) -> dict[str, Any] | None:
+    """The run of `spec` against `opponent` on the same deals in an earlier run's JSON, or None. A
+    file from before infer=play was the default names infer=trump's side without `infer`."""
+    want = {spec}
+    if spec.endswith(":infer=trump"):
+        want.add(spec.removesuffix(":infer=trump"))
     for r in json.loads(path.read_text()):
         if (r["new"] in want and r["old"] == opponent and r["seed"] == seed and r["deals"] == deals
                 and r["profile"] == profile):  # fmt: skip
-            return dict(r)
-    raise SystemExit(f"{path} has no run of {' or '.join(sorted(want))} against {opponent} "
-                     f"on {deals} deals from seed {seed} ({profile})")  # fmt: skip
+            return dict(r, new=spec)
+    return None
 
 
 def paired(new: dict[str, Any], old: dict[str, Any]) -> None:
-    """infer=play's points per deal against infer=trump's, both against the same opponent, deal by deal."""
+    """One infer side's points per deal against another's, both against the same opponent, deal by deal."""
     mean, half = mean_ci([a - b for a, b in zip(new["per_deal"], old["per_deal"], strict=True)])
     ci = f"[{mean - half:+.2f}, {mean + half:+.2f}]" if half is not None else ""
     print(f"{new['new']} against {old['new']}, both against {new['old']}, deal by deal: "

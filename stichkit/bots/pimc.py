@@ -108,10 +108,11 @@ TRUMP_HORIZON = Param("trump_horizon", 20, "trump and push: each world's deal is
 
 
 def _check_infer(value: Any) -> tuple[Any, str | None]:
-    if value in ("trump", "play", "off"):
+    if value in ("trump", "play", "mixed", "off"):
         return value, None
     return value, ("trump (weigh worlds by the deal's trump decisions), play (by those and by every card the "
-                   "others played this deal) or off")  # fmt: skip
+                   "others played this deal, as the heuristic would play), mixed (as play, each other player "
+                   "either like the heuristic or not, as its cards say) or off")  # fmt: skip
 
 
 def _check_race(value: Any) -> tuple[Any, str | None]:
@@ -136,11 +137,13 @@ RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of p
 RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
 
 INFER = Param("infer", "play", "inference over the worlds: play (by the deal's trump/push decisions and the cards "
-              "the others played this deal), trump (by the trump/push decisions only) or off",
+              "the others played this deal), mixed (as play, trusting each player's model only as far as "
+              "its cards bear it out), trump (by the trump/push decisions only) or off",
               _check_infer)  # fmt: skip
 PLAY_MISS = 0.25  # infer=play: the chance an opponent plays another card than the heuristic would
 PLAY_MISS_PARTNER = 0.5  # the partner is this bot, not the heuristic: a weaker model of its cards
 PLAY_CANDIDATES = 8  # infer=play: sample_hidden draws per world (the card likelihoods vary more)
+PLAY_TRUST = 0.5  # infer=mixed: the prior chance that a player plays like the heuristic (else: any legal card)
 
 
 def mode_score(hand: int, mode: int) -> float:
@@ -206,11 +209,17 @@ def past_plays(view: View, me: int) -> list[Play]:
     return plays
 
 
-def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int) -> float:
+def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int, trust: float | None = None) -> float:
     """How likely the others' cards of this deal are if they were dealt `hands`: each card the Jass
     heuristic would have played from that hand counts 1 - miss, each other legal card an equal
-    share of miss (a forced card counts 1)."""
-    w = 1.0
+    share of miss (a forced card counts 1).
+
+    With `trust` (infer=mixed) each player is, with that prior chance, such a player, and
+    otherwise one whose card is any legal one alike (1/k each); the two likelihoods of its cards
+    are averaged seat by seat. A player that keeps playing other cards than the heuristic thus
+    makes the worlds' hands count less than with play, one that plays like it nearly as much."""
+    like = [1.0, 1.0, 1.0, 1.0]  # per seat: as the heuristic
+    alike = [1.0, 1.0, 1.0, 1.0]  # per seat: any legal card
     for s, card, before, n, led, reference, then, miss in plays:
         hand = hands[s] & ~before
         legal = legal_cards(hand, n, led, mode, reference)
@@ -220,8 +229,11 @@ def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int) -> flo
         if k < 2:
             continue
         then["hand"] = DECK.notation(hand)  # the one part of `then` that depends on the world
-        w *= 1.0 - miss if Table(then, None).choose_card(legal) == card else miss / (k - 1)
-    return w
+        like[s] *= 1.0 - miss if Table(then, None).choose_card(legal) == card else miss / (k - 1)
+        alike[s] /= k
+    if trust is None:
+        return like[0] * like[1] * like[2] * like[3]
+    return math.prod(trust * a + (1.0 - trust) * b for a, b in zip(like, alike, strict=True))
 
 
 def start_hands(world: State) -> tuple[int, int, int, int]:
@@ -342,7 +354,8 @@ class PIMCBot(Bot):
         self.time: float | None = p["time"]
         self.samples: int = p["samples"]
         self.infer = p["infer"] != "off"
-        self.infer_play = p["infer"] == "play"
+        self.infer_play = p["infer"] in ("play", "mixed")
+        self.trust = PLAY_TRUST if p["infer"] == "mixed" else None
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"
@@ -437,7 +450,7 @@ class PIMCBot(Bot):
             return None
 
         def weigh(hands: tuple[int, ...]) -> float:
-            w = play_likelihood(hands, plays, cast(int, mode)) if plays else 1.0
+            w = play_likelihood(hands, plays, cast(int, mode), self.trust) if plays else 1.0
             if pusher is not None:
                 w *= push_likelihood(hands[pusher], modes)
             if named is not None:
