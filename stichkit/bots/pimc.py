@@ -61,6 +61,7 @@ view, the legal actions and the copies. Jass only (`GAMES`).
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -108,11 +109,13 @@ TRUMP_HORIZON = Param("trump_horizon", 20, "trump and push: each world's deal is
 
 
 def _check_infer(value: Any) -> tuple[Any, str | None]:
-    if value in ("trump", "play", "mixed", "off"):
+    if value in ("trump", "play", "mixed", "calibrated", "off"):
         return value, None
     return value, ("trump (weigh worlds by the deal's trump decisions), play (by those and by every card the "
                    "others played this deal, as the heuristic would play), mixed (as play, each other player "
-                   "either like the heuristic or not, as its cards say) or off")  # fmt: skip
+                   "either like the heuristic or not, as its cards say), calibrated (as play, each player "
+                   "trusted as far as its cards in the game's earlier deals bear the heuristic out) "
+                   "or off")  # fmt: skip
 
 
 def _check_race(value: Any) -> tuple[Any, str | None]:
@@ -144,6 +147,11 @@ PLAY_MISS = 0.25  # infer=play: the chance an opponent plays another card than t
 PLAY_MISS_PARTNER = 0.5  # the partner is this bot, not the heuristic: a weaker model of its cards
 PLAY_CANDIDATES = 8  # infer=play: sample_hidden draws per world (the card likelihoods vary more)
 PLAY_TRUST = 0.5  # infer=mixed: the prior chance that a player plays like the heuristic (else: any legal card)
+CALIBRATION_PRIOR = 4  # infer=calibrated: a player's prior miss, CALIBRATION_PRIOR_MISS, counts as this many cards
+CALIBRATION_PRIOR_MISS = 0.5  # infer=calibrated: before a player's cards are seen (half the heuristic's card)
+CALIBRATION_TRUST = 0.3  # infer=calibrated: a player missing the heuristic's card more often is not modelled
+CALIBRATION_WORLDS = 8  # infer=calibrated: worlds drawn from a deal's last view to count its hits
+CALIBRATION_GAMES = 256  # infer=calibrated: games (and deals) remembered at once
 
 
 def mode_score(hand: int, mode: int) -> float:
@@ -174,11 +182,13 @@ def push_likelihood(hand: int, modes: tuple[int, ...]) -> float:
 Play = tuple[int, int, int, int, int, int, dict[str, Any], float]
 
 
-def past_plays(view: View, me: int) -> list[Play]:
+def past_plays(view: View, me: int, misses: tuple[float | None, ...] | None = None) -> list[Play]:
     """Every card another seat played in this deal, in order, as (seat, card, the cards that seat had
     played before, the trick's length then, the suit led, the trick's reference trump, that seat's
-    view then without its hand, the chance it plays another card than the heuristic would). All of
-    it is public: the tricks, the trick in progress, the trump and the Weis shown."""
+    view then without its hand, the chance it plays another card than the heuristic would: per seat
+    from `misses`, where None leaves that seat's cards out, else PLAY_MISS, the partner
+    PLAY_MISS_PARTNER). All of it is public: the tricks, the trick in progress, the trump and the
+    Weis shown."""
     mode = MODES.index(view["trump"])
     lowest_plain = view["options"].get("undertrump") == "jass-kit"
     done = view["tricks"]
@@ -193,12 +203,14 @@ def past_plays(view: View, me: int) -> list[Play]:
         for i, name in enumerate(cards):
             s = (leader - i) & 3
             c = DECK.index[name]
-            if s != me:
+            miss = PLAY_MISS_PARTNER if s == me ^ 2 else PLAY_MISS
+            if misses is not None:
+                miss = misses[s]
+            if s != me and miss is not None:
                 then = {"seat": s, "trump": view["trump"], "trump_chosen_by": view["trump_chosen_by"],
                         "hand_sizes": [9 - m.bit_count() for m in played], "tricks": done[:number],
                         "trick": list(prefix), "trick_leader": leader if prefix else None,
                         "weis": view["weis"] if number else []}  # fmt: skip
-                miss = PLAY_MISS_PARTNER if s == me ^ 2 else PLAY_MISS
                 plays.append((s, c, played[s], i, led, reference, then, miss))
             if i == 0:
                 led, reference = c // 9, (c if c // 9 == mode else -1)
@@ -207,6 +219,23 @@ def past_plays(view: View, me: int) -> list[Play]:
             prefix.append({"seat": s, "card": name})
             played[s] |= 1 << c
     return plays
+
+
+def _judged(hands: tuple[int, ...], plays: list[Play], mode: int) -> Iterator[tuple[int, int, bool, float] | None]:
+    """Each unforced card of `plays` if the seats were dealt `hands`: (seat, its legal cards' count,
+    whether the Jass heuristic would have played it, the play's miss); None if the card was not
+    even legal there (the world cannot be), after which nothing more is given."""
+    for s, card, before, n, led, reference, then, miss in plays:
+        hand = hands[s] & ~before
+        legal = legal_cards(hand, n, led, mode, reference)
+        if not legal >> card & 1:
+            yield None
+            return
+        k = legal.bit_count()
+        if k < 2:
+            continue
+        then["hand"] = DECK.notation(hand)  # the one part of `then` that depends on the world
+        yield s, k, Table(then, None).choose_card(legal) == card, miss
 
 
 def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int, trust: float | None = None) -> float:
@@ -220,20 +249,108 @@ def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int, trust:
     makes the worlds' hands count less than with play, one that plays like it nearly as much."""
     like = [1.0, 1.0, 1.0, 1.0]  # per seat: as the heuristic
     alike = [1.0, 1.0, 1.0, 1.0]  # per seat: any legal card
-    for s, card, before, n, led, reference, then, miss in plays:
-        hand = hands[s] & ~before
-        legal = legal_cards(hand, n, led, mode, reference)
-        if not legal >> card & 1:
+    for judged in _judged(hands, plays, mode):
+        if judged is None:
             return 0.0
-        k = legal.bit_count()
-        if k < 2:
-            continue
-        then["hand"] = DECK.notation(hand)  # the one part of `then` that depends on the world
-        like[s] *= 1.0 - miss if Table(then, None).choose_card(legal) == card else miss / (k - 1)
+        s, k, hit, miss = judged
+        like[s] *= 1.0 - miss if hit else miss / (k - 1)
         alike[s] /= k
     if trust is None:
         return like[0] * like[1] * like[2] * like[3]
     return math.prod(trust * a + (1.0 - trust) * b for a, b in zip(like, alike, strict=True))
+
+
+def heuristic_hits(hands: tuple[int, ...], plays: list[Play], mode: int) -> tuple[list[int], list[int]]:
+    """Per seat, how many of its unforced cards in `plays` the Jass heuristic would have played
+    from `hands`, and how many unforced cards it played (nothing if the world cannot be)."""
+    hits, cards = [0, 0, 0, 0], [0, 0, 0, 0]
+    for judged in _judged(hands, plays, mode):
+        if judged is None:
+            return [0, 0, 0, 0], [0, 0, 0, 0]
+        s, _, hit, _ = judged
+        hits[s] += hit
+        cards[s] += 1
+    return hits, cards
+
+
+class Calibration:
+    """How often each other player of a game played the card the Jass heuristic would have, in the
+    game's earlier deals (infer=calibrated): that player's miss for the card inference.
+
+    A deal's cards are all public once it is over, but the view keeps only the current deal, so
+    the bot remembers its own last view of each deal (from its last two cards on, when nearly
+    every card is known) with a few `sample_hidden` worlds drawn from it then, and counts the
+    hits in those worlds when it next sees the game. A game is told apart by the seat, the options
+    and the summaries of its finished deals (`previous_deals`), so one bot can play many tables
+    (the server shares one per worker); a bot that missed a deal (made anew, or not asked) starts
+    that deal's count over from the prior."""
+
+    def __init__(self) -> None:
+        self.tally: dict[str, tuple[list[float], list[float]]] = {}
+        self.pending: dict[tuple[Any, ...], tuple[View, list[tuple[int, int, int, int]]]] = {}
+
+    @staticmethod
+    def game_key(view: View, deals: int) -> str:
+        """The game as this seat knows it after `deals` finished deals."""
+        return json.dumps([view["seat"], view["options"], view["previous_deals"][:deals]], sort_keys=True)
+
+    def remember(self, state: State, seat: int, view: View) -> None:
+        """Keep the seat's view late in a deal, with worlds drawn from it, for `misses` next deal."""
+        if view["phase"] != "play" or view["hand_sizes"][seat] > 2:
+            return
+        rng = random.Random(view_key(view))
+        worlds = [start_hands(state.sample_hidden(seat, rng)) for _ in range(CALIBRATION_WORLDS)]
+        key = (self.game_key(view, view["deal_number"]), view["trump"], view["forehand"],
+               view["trump_chosen_by"], view["pushed"])  # fmt: skip
+        self.pending.pop(key, None)
+        self.pending[key] = (view, worlds)
+        while len(self.pending) > CALIBRATION_GAMES:
+            del self.pending[next(iter(self.pending))]
+
+    def counts(self, view: View) -> tuple[list[float], list[float]]:
+        """Per seat: the heuristic's cards and all unforced cards it played in the game's earlier
+        deals (means over the remembered worlds)."""
+        d: int = view["deal_number"]
+        key = self.game_key(view, d)
+        known = self.tally.get(key)
+        if known is not None:
+            return known
+        hits, cards = [0.0] * 4, [0.0] * 4
+        if d > 0:
+            last = view["previous_deals"][d - 1]
+            before = self.game_key(view, d - 1)
+            hits, cards = self.tally.get(before, (hits, cards))
+            seen = self.pending.pop((before, last["trump"], last["forehand"], last["chooser"], last["pushed"]), None)
+            if seen is not None:
+                then, worlds = seen
+                me: int = then["seat"]
+                plays, mode = past_plays(then, me), MODES.index(then["trump"])
+                # The worlds differ only in the few cards not yet seen; each counts as likely as the
+                # deal's cards are in it (by the prior misses), so the real deal weighs most.
+                weights = [play_likelihood(hands, plays, mode) for hands in worlds]
+                total = sum(weights)
+                hits, cards = list(hits), list(cards)
+                for hands, weight in zip(worlds, weights, strict=True):
+                    wh, wc = heuristic_hits(hands, plays, mode)
+                    for s in range(4):
+                        hits[s] += wh[s] * weight / total
+                        cards[s] += wc[s] * weight / total
+        self.tally[key] = (hits, cards)
+        while len(self.tally) > CALIBRATION_GAMES:
+            del self.tally[next(iter(self.tally))]
+        return hits, cards
+
+    def misses(self, view: View) -> tuple[float | None, ...]:
+        """Each seat's chance of playing another card than the heuristic, or None for a seat not
+        like it: CALIBRATION_PRIOR_MISS worth CALIBRATION_PRIOR cards, updated by the counted
+        cards; above CALIBRATION_TRUST the seat's cards are left out. No deal over yet: nobody is
+        modelled (infer=trump); from the second deal on, a player like the heuristic is."""
+        hits, cards = self.counts(view)
+        out: list[float | None] = []
+        for s in range(4):
+            miss = (CALIBRATION_PRIOR * CALIBRATION_PRIOR_MISS + cards[s] - hits[s]) / (CALIBRATION_PRIOR + cards[s])
+            out.append(miss if miss <= CALIBRATION_TRUST else None)
+        return tuple(out)
 
 
 def start_hands(world: State) -> tuple[int, int, int, int]:
@@ -354,7 +471,8 @@ class PIMCBot(Bot):
         self.time: float | None = p["time"]
         self.samples: int = p["samples"]
         self.infer = p["infer"] != "off"
-        self.infer_play = p["infer"] in ("play", "mixed")
+        self.infer_play = p["infer"] in ("play", "mixed", "calibrated")
+        self.calibration = Calibration() if p["infer"] == "calibrated" else None
         self.trust = PLAY_TRUST if p["infer"] == "mixed" else None
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
@@ -384,6 +502,8 @@ class PIMCBot(Bot):
         if state.game.name != "jass":
             raise ValueError(f"{self.name} plays only jass, not {state.game.name}")
         view = seat_view(state, seat)
+        if self.calibration is not None:
+            self.calibration.remember(state, seat, view)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0}
@@ -445,7 +565,8 @@ class PIMCBot(Bot):
         pusher = forehand if pushed and forehand != seat else None
         named = chooser if chooser is not None and chooser != seat and mode is not None else None
         kept = forehand if named == forehand and not pushed else None  # it could have pushed, and did not
-        plays = past_plays(view, seat) if self.infer_play and mode is not None else []
+        misses = None if self.calibration is None else self.calibration.misses(view)
+        plays = past_plays(view, seat, misses) if self.infer_play and mode is not None else []
         if pusher is None and named is None and not plays:
             return None
 

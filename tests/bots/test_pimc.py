@@ -9,6 +9,7 @@ import io
 import random
 import time
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
@@ -19,9 +20,11 @@ from stichkit.arena import parse_bot
 from stichkit.bots import PIMCBot, make
 from stichkit.bots.jass_heuristic import decide
 from stichkit.bots.pimc import (
+    CALIBRATION_TRUST,
     PLAY_MISS,
     PLAY_MISS_PARTNER,
     Budget,
+    Calibration,
     choice_likelihood,
     extras,
     partner_mode,
@@ -306,6 +309,57 @@ def test_mixed_inference_averages_two_models_of_each_player() -> None:
     assert play_likelihood(real, plays, mode, 0.9) > play_likelihood(real, plays, mode, 0.1)
 
 
+def calibrate(seeds: list[int], random_seats: set[int], deals: int = 3) -> list[list[tuple[float | None, ...]]]:
+    """Games (one per seed, played in lockstep) where seat 0 watches through ONE Calibration: the
+    seats in `random_seats` play random cards, the others the heuristic's. Per game, seat 0's
+    misses at its first decision of each deal; seat 0 is fed copies it cannot tell from the real state."""
+    game = stichkit.load_game("jass")
+    states = [cast(JassState, game.new_state(seed=seed)) for seed in seeds]
+    rngs = [random.Random(seed) for seed in seeds]
+    cal = Calibration()
+    out: list[list[tuple[float | None, ...]]] = [[] for _ in seeds]
+
+    def going(st: JassState) -> bool:
+        return st.current_player is not None and st.view(0)["deal_number"] < deals
+
+    while any(going(st) for st in states):
+        for i, st in enumerate(states):
+            if not going(st):
+                continue
+            seat = st.current_player
+            view = st.view(seat)
+            if seat == 0:
+                copy = st.sample_hidden(0, random.Random(99))
+                cal.remember(copy, 0, view)
+                if len(out[i]) == view["deal_number"]:  # its first decision of the deal
+                    out[i].append(cal.misses(view))
+            if seat in random_seats and view["phase"] == "play":
+                st.apply(rngs[i].choice(st.legal_actions()))
+            else:
+                st.apply(game.parse_action(decide(view, rngs[i])))
+    return out
+
+
+def test_calibration_trusts_players_as_far_as_their_cards_bear_the_heuristic_out() -> None:
+    """infer=calibrated: before any deal is over no player is modelled (the prior miss is above
+    the trust bar); once a deal or two are over, a player who played the heuristic's cards is
+    modelled, with a miss that shrinks as more of its cards agree; one who played at random is
+    left out. Two games watched by one bot at once (a server's shared bot) do not mix."""
+    together = calibrate([1, 2], random_seats={1, 3})
+    alone = calibrate([1], random_seats={1, 3}) + calibrate([2], random_seats={1, 3})
+    assert together == alone
+    heuristic = calibrate([3], random_seats=set())
+    for game in [*together, *heuristic]:
+        assert len(game) == 3 and game[0] == (None, None, None, None)
+        assert game[1][0] is None and game[2][0] is None  # never itself
+    for game in together:
+        for misses in game[1:]:
+            assert misses[1] is None and misses[3] is None  # random: not modelled
+            assert misses[2] is not None and misses[2] <= CALIBRATION_TRUST  # the heuristic partner
+        assert cast(float, game[2][2]) < cast(float, game[1][2])  # more cards seen, more trust
+    assert all(m is not None and m <= CALIBRATION_TRUST for m in heuristic[0][2][1:])
+
+
 def test_play_inference_prefers_worlds_that_explain_the_cards() -> None:
     """After a few tricks, worlds drawn with infer=play explain the others' cards better (by the
     heuristic's model) than worlds drawn at random."""
@@ -324,7 +378,7 @@ def test_play_inference_prefers_worlds_that_explain_the_cards() -> None:
     assert mean["play"] > 2 * mean["off"]
 
 
-@pytest.mark.parametrize("infer", ["play", "mixed"])
+@pytest.mark.parametrize("infer", ["play", "mixed", "calibrated"])
 def test_play_inference_is_honest(infer: str) -> None:
     """It reads the tricks and the world's hands only: the same choice on the real state and on
     a state the seat cannot tell from it."""
