@@ -19,16 +19,17 @@ And on the same deals, pimc against itself (`--only early`):
   by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
 
 And (`--only infer`) the card inference: each `--infer` value (default `play,trump`: worlds
-weighed by the others' cards too, the default, and by the trump choice only; `mixed` too if
-named) against `--opponent` (heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals,
-then every two set against each other deal by deal, with a 95% interval for the difference. With
-`--baseline FILE` (the JSON of an earlier run on the same deals, seed and profile) the sides that
-file holds are read from it instead of played; in a file from before infer=play was the default,
-pimc without an `infer` parameter is the infer=trump side.
+weighed by the others' cards too, the default, and by the trump choice only) against
+`--opponent` (heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals, then every two
+set against each other deal by deal, with a 95% interval for the difference. With `--baseline
+FILE` (the JSON of an earlier run on the same deals, seed and profile) the sides that file holds
+are read from it instead of played; in a file from before infer=play was the default, pimc
+without an `infer` parameter is the infer=trump side. (`infer=calibrated` learns from a game's
+earlier deals: on these single deals it is infer=trump; whole games through `stich tournament`
+measure it.)
 
     .venv/bin/python bench/pimc_parts.py --only infer --opponent ismcts:time=1.0 --deals 50
-    .venv/bin/python bench/pimc_parts.py --only infer --infer mixed,play,trump --opponent ismcts:time=1.0 \
-        --deals 40 --baseline bench/results/pimc-infer-ismcts-2026-11-24.json
+    .venv/bin/python bench/pimc_parts.py --only infer --baseline bench/results/pimc-parts-2026-11-23.json
 
 The two parts need not add up to the whole (a better trump choice gives the card play other
 deals), but they say which part is worth improving. `pimc-trump` and `pimc-cards` exist only in
@@ -140,9 +141,9 @@ def main() -> None:
     if args.only == "infer":
         sides = {r["new"]: r for r in [*known, *results]}
         order = [sides[with_param(args.pimc, "infer", v)] for v in args.infer.split(",")]
-        for i, new in enumerate(order):
-            for old in order[i + 1 :]:
-                paired(new, old)
+        for i, side in enumerate(order):
+            for other in order[i + 1 :]:
+                paired(side, other)
 
 
 def with_param(spec: str, key: str, value: str) -> str:

@@ -109,11 +109,10 @@ TRUMP_HORIZON = Param("trump_horizon", 20, "trump and push: each world's deal is
 
 
 def _check_infer(value: Any) -> tuple[Any, str | None]:
-    if value in ("trump", "play", "mixed", "calibrated", "off"):
+    if value in ("trump", "play", "calibrated", "off"):
         return value, None
     return value, ("trump (weigh worlds by the deal's trump decisions), play (by those and by every card the "
-                   "others played this deal, as the heuristic would play), mixed (as play, each other player "
-                   "either like the heuristic or not, as its cards say), calibrated (as play, each player "
+                   "others played this deal, as the heuristic would play), calibrated (as play, each player "
                    "trusted as far as its cards in the game's earlier deals bear the heuristic out) "
                    "or off")  # fmt: skip
 
@@ -140,13 +139,12 @@ RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of p
 RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
 
 INFER = Param("infer", "play", "inference over the worlds: play (by the deal's trump/push decisions and the cards "
-              "the others played this deal), mixed (as play, trusting each player's model only as far as "
-              "its cards bear it out), trump (by the trump/push decisions only) or off",
-              _check_infer)  # fmt: skip
+              "the others played this deal), calibrated (as play, each player's cards only while its cards "
+              "in the game's earlier deals were the heuristic's), trump (by the trump/push decisions only) "
+              "or off", _check_infer)  # fmt: skip
 PLAY_MISS = 0.25  # infer=play: the chance an opponent plays another card than the heuristic would
 PLAY_MISS_PARTNER = 0.5  # the partner is this bot, not the heuristic: a weaker model of its cards
 PLAY_CANDIDATES = 8  # infer=play: sample_hidden draws per world (the card likelihoods vary more)
-PLAY_TRUST = 0.5  # infer=mixed: the prior chance that a player plays like the heuristic (else: any legal card)
 CALIBRATION_PRIOR = 4  # infer=calibrated: a player's prior miss, CALIBRATION_PRIOR_MISS, counts as this many cards
 CALIBRATION_PRIOR_MISS = 0.5  # infer=calibrated: before a player's cards are seen (half the heuristic's card)
 CALIBRATION_TRUST = 0.3  # infer=calibrated: a player missing the heuristic's card more often is not modelled
@@ -238,26 +236,17 @@ def _judged(hands: tuple[int, ...], plays: list[Play], mode: int) -> Iterator[tu
         yield s, k, Table(then, None).choose_card(legal) == card, miss
 
 
-def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int, trust: float | None = None) -> float:
+def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int) -> float:
     """How likely the others' cards of this deal are if they were dealt `hands`: each card the Jass
     heuristic would have played from that hand counts 1 - miss, each other legal card an equal
-    share of miss (a forced card counts 1).
-
-    With `trust` (infer=mixed) each player is, with that prior chance, such a player, and
-    otherwise one whose card is any legal one alike (1/k each); the two likelihoods of its cards
-    are averaged seat by seat. A player that keeps playing other cards than the heuristic thus
-    makes the worlds' hands count less than with play, one that plays like it nearly as much."""
-    like = [1.0, 1.0, 1.0, 1.0]  # per seat: as the heuristic
-    alike = [1.0, 1.0, 1.0, 1.0]  # per seat: any legal card
+    share of miss (a forced card counts 1)."""
+    w = 1.0
     for judged in _judged(hands, plays, mode):
         if judged is None:
             return 0.0
-        s, k, hit, miss = judged
-        like[s] *= 1.0 - miss if hit else miss / (k - 1)
-        alike[s] /= k
-    if trust is None:
-        return like[0] * like[1] * like[2] * like[3]
-    return math.prod(trust * a + (1.0 - trust) * b for a, b in zip(like, alike, strict=True))
+        _, k, hit, miss = judged
+        w *= 1.0 - miss if hit else miss / (k - 1)
+    return w
 
 
 def heuristic_hits(hands: tuple[int, ...], plays: list[Play], mode: int) -> tuple[list[int], list[int]]:
@@ -471,9 +460,8 @@ class PIMCBot(Bot):
         self.time: float | None = p["time"]
         self.samples: int = p["samples"]
         self.infer = p["infer"] != "off"
-        self.infer_play = p["infer"] in ("play", "mixed", "calibrated")
+        self.infer_play = p["infer"] in ("play", "calibrated")
         self.calibration = Calibration() if p["infer"] == "calibrated" else None
-        self.trust = PLAY_TRUST if p["infer"] == "mixed" else None
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"
@@ -571,7 +559,7 @@ class PIMCBot(Bot):
             return None
 
         def weigh(hands: tuple[int, ...]) -> float:
-            w = play_likelihood(hands, plays, cast(int, mode), self.trust) if plays else 1.0
+            w = play_likelihood(hands, plays, cast(int, mode)) if plays else 1.0
             if pusher is not None:
                 w *= push_likelihood(hands[pusher], modes)
             if named is not None:

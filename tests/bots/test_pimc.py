@@ -272,43 +272,6 @@ def test_play_inference_rebuilds_what_each_seat_knew_when_it_played() -> None:
     assert checked > 100
 
 
-def test_mixed_inference_averages_two_models_of_each_player() -> None:
-    """infer=mixed: each player is, with prior `trust`, one who plays like the heuristic, else one
-    whose card is any legal one alike; seat by seat the two likelihoods are averaged, then
-    multiplied over the seats. trust=1 is infer=play, trust=0 weighs by the legal choices only."""
-    state = mid_deal(5, 22)
-    seat = state.current_player
-    assert seat is not None
-    view = state.view(seat)
-    plays = past_plays(view, seat)
-    mode = MODES.index(view["trump"])
-    seats = {p[0] for p in plays}
-    assert len(seats) == 3
-    rng = random.Random(4)
-    for _ in range(20):
-        hands = start_hands(state.sample_hidden(seat, rng))
-        assert play_likelihood(hands, plays, mode, 1.0) == pytest.approx(play_likelihood(hands, plays, mode))
-        expected = 1.0
-        for s in seats:
-            own = [p for p in plays if p[0] == s]
-            like = play_likelihood(hands, own, mode, 1.0)
-            alike = play_likelihood(hands, own, mode, 0.0)
-            expected *= 0.3 * like + 0.7 * alike
-        assert play_likelihood(hands, plays, mode, 0.3) == pytest.approx(expected)
-    # Cards the heuristic played: the real hands explain them all, so trusting it weighs them more.
-    game = stichkit.load_game("jass")
-    played = game.new_state(seed=3)
-    while played.current_player is not None and (played.view(played.current_player)["phase"] != "play"
-                                                 or sum(played.view(0)["hand_sizes"]) > 20):  # fmt: skip
-        played.apply(game.parse_action(decide(played.view(played.current_player), None)))
-    me = played.current_player
-    assert me is not None
-    mine = played.view(me)
-    plays, mode = past_plays(mine, me), MODES.index(mine["trump"])
-    real = start_hands(played)
-    assert play_likelihood(real, plays, mode, 0.9) > play_likelihood(real, plays, mode, 0.1)
-
-
 def calibrate(seeds: list[int], random_seats: set[int], deals: int = 3) -> list[list[tuple[float | None, ...]]]:
     """Games (one per seed, played in lockstep) where seat 0 watches through ONE Calibration: the
     seats in `random_seats` play random cards, the others the heuristic's. Per game, seat 0's
@@ -378,7 +341,7 @@ def test_play_inference_prefers_worlds_that_explain_the_cards() -> None:
     assert mean["play"] > 2 * mean["off"]
 
 
-@pytest.mark.parametrize("infer", ["play", "mixed", "calibrated"])
+@pytest.mark.parametrize("infer", ["play", "calibrated"])
 def test_play_inference_is_honest(infer: str) -> None:
     """It reads the tricks and the world's hands only: the same choice on the real state and on
     a state the seat cannot tell from it."""
