@@ -45,7 +45,11 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   `1 - PLAY_MISS` if the heuristic would have played it, else an equal share of `PLAY_MISS`
   (the partner, this bot and not the heuristic, with the softer `PLAY_MISS_PARTNER`); the world
   is then drawn among `PLAY_CANDIDATES`. Only the view (who chose, the mode, the push, the
-  tricks) and the drawn worlds enter, so the bot stays honest.
+  tricks) and the drawn worlds enter, so the bot stays honest. Against players unlike the
+  heuristic (ismcts: about half its cards are the heuristic's) this model misleads, however
+  softly weighed; `infer=calibrated` (`Calibration`) counts, over the game's finished deals, how
+  often each player's card was the heuristic's and models only the players whose miss stays at
+  most `CALIBRATION_TRUST`, each with its own miss: nobody in the first deal.
 - **Budget:** `time` seconds per decision (default 1.0), an anytime loop that stops between
   worlds when the next one would not fit (one solve's time estimated from those before), and at
   most `samples` worlds. `samples` alone means no clock: the bot is then a pure function of its
@@ -318,6 +322,8 @@ class Calibration:
                 # deal's cards are in it (by the prior misses), so the real deal weighs most.
                 weights = [play_likelihood(hands, plays, mode) for hands in worlds]
                 total = sum(weights)
+                if total <= 0:  # no world explains the cards (it should not happen): all alike
+                    weights, total = [1.0] * len(worlds), float(len(worlds))
                 hits, cards = list(hits), list(cards)
                 for hands, weight in zip(worlds, weights, strict=True):
                     wh, wc = heuristic_hits(hands, plays, mode)
