@@ -275,8 +275,8 @@ class Calibration:
     every card is known) with a few `sample_hidden` worlds drawn from it then, and counts the
     hits in those worlds when it next sees the game. A game is told apart by the seat, the options
     and the summaries of its finished deals (`previous_deals`), so one bot can play many tables
-    (the server shares one per worker); a bot that missed a deal (made anew, or not asked) starts
-    that deal's count over from the prior."""
+    (the server shares one per worker); a deal whose end the bot did not see (made anew, or not
+    asked) adds nothing."""
 
     def __init__(self) -> None:
         self.tally: dict[str, tuple[list[float], list[float]]] = {}
@@ -300,19 +300,19 @@ class Calibration:
         while len(self.pending) > CALIBRATION_GAMES:
             del self.pending[next(iter(self.pending))]
 
-    def counts(self, view: View) -> tuple[list[float], list[float]]:
-        """Per seat: the heuristic's cards and all unforced cards it played in the game's earlier
-        deals (means over the remembered worlds)."""
-        d: int = view["deal_number"]
+    def counts(self, view: View, deals: int | None = None) -> tuple[list[float], list[float]]:
+        """Per seat: the heuristic's cards and all unforced cards it played in the game's first
+        `deals` deals (default: all finished ones), means over the remembered worlds."""
+        d: int = view["deal_number"] if deals is None else deals
         key = self.game_key(view, d)
         known = self.tally.get(key)
         if known is not None:
             return known
         hits, cards = [0.0] * 4, [0.0] * 4
         if d > 0:
+            hits, cards = (list(x) for x in self.counts(view, d - 1))
             last = view["previous_deals"][d - 1]
             before = self.game_key(view, d - 1)
-            hits, cards = self.tally.get(before, (hits, cards))
             seen = self.pending.pop((before, last["trump"], last["forehand"], last["chooser"], last["pushed"]), None)
             if seen is not None:
                 then, worlds = seen
@@ -324,7 +324,6 @@ class Calibration:
                 total = sum(weights)
                 if total <= 0:  # no world explains the cards (it should not happen): all alike
                     weights, total = [1.0] * len(worlds), float(len(worlds))
-                hits, cards = list(hits), list(cards)
                 for hands, weight in zip(worlds, weights, strict=True):
                     wh, wc = heuristic_hits(hands, plays, mode)
                     for s in range(4):
@@ -339,7 +338,7 @@ class Calibration:
         """Each seat's chance of playing another card than the heuristic, or None for a seat not
         like it: CALIBRATION_PRIOR_MISS worth CALIBRATION_PRIOR cards, updated by the counted
         cards; above CALIBRATION_TRUST the seat's cards are left out. No deal over yet: nobody is
-        modelled (infer=trump); from the second deal on, a player like the heuristic is."""
+        modelled (as infer=trump); a player like the heuristic is once a deal or two bear it out."""
         hits, cards = self.counts(view)
         out: list[float | None] = []
         for s in range(4):
