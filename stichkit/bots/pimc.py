@@ -39,7 +39,7 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   likely held a weak one (and a forehand who named trump, a hand too good to push). The
   likelihoods come from the same hand-evaluation scores of that seat's hand in the world: a
   softmax over the modes for the choice, a logistic curve around the heuristic's push threshold
-  for the push. With `infer=play` (the default) the cards the others played this deal count
+  for the push. With `infer=play` the cards the others played this deal count
   too: each such card is asked of the Jass heuristic again, from that seat's hand in the world
   and the view it had then (rebuilt from the public tricks, `past_plays`), and counts
   `1 - PLAY_MISS` if the heuristic would have played it, else an equal share of `PLAY_MISS`
@@ -47,13 +47,15 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   is then drawn among `PLAY_CANDIDATES`. Only the view (who chose, the mode, the push, the
   tricks) and the drawn worlds enter, so the bot stays honest. Against players unlike the
   heuristic (ismcts: about half its cards are the heuristic's) this model misleads, however
-  softly weighed; `infer=calibrated` (`Calibration`) counts, over the game's finished deals, how
-  often each player's card was the heuristic's and models only the players whose miss stays at
-  most `CALIBRATION_TRUST`, each with its own miss: nobody in the first deal.
+  softly weighed; `infer=calibrated` (the default; `Calibration`) counts, over the game's
+  finished deals, how often each player's card was the heuristic's and models only the players
+  whose miss stays at most `CALIBRATION_TRUST`, each with its own miss: nobody in the first deal.
 - **Budget:** `time` seconds per decision (default 1.0), an anytime loop that stops between
   worlds when the next one would not fit (one solve's time estimated from those before), and at
   most `samples` worlds. `samples` alone means no clock: the bot is then a pure function of its
-  seed and the view. A card decision also stops once no remaining world could change the choice.
+  seed and the views it saw in this game (with `infer=calibrated`, which learns from a game's
+  earlier deals; of the current view alone otherwise). A card decision also stops once no
+  remaining world could change the choice.
 
 Without the C solver (a build without a compiler) only the Python reference is there, which takes
 seconds to minutes before the last tricks: the bot then solves only its last three tricks and
@@ -142,10 +144,10 @@ RACE = Param("race", "on", "near the game's end: on (reaching the target first c
 RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
 RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
 
-INFER = Param("infer", "play", "inference over the worlds: play (by the deal's trump/push decisions and the cards "
-              "the others played this deal), calibrated (as play, each player's cards only while its cards "
-              "in the game's earlier deals were the heuristic's), trump (by the trump/push decisions only) "
-              "or off", _check_infer)  # fmt: skip
+INFER = Param("infer", "calibrated", "inference over the worlds: calibrated (by the deal's trump/push decisions "
+              "and by the cards this deal of each player whose cards in the game's earlier deals were mostly "
+              "the heuristic's), play (by the cards of every other player), trump (by the trump/push "
+              "decisions only) or off", _check_infer)  # fmt: skip
 PLAY_MISS = 0.25  # infer=play: the chance an opponent plays another card than the heuristic would
 PLAY_MISS_PARTNER = 0.5  # the partner is this bot, not the heuristic: a weaker model of its cards
 PLAY_CANDIDATES = 8  # infer=play: sample_hidden draws per world (the card likelihoods vary more)
