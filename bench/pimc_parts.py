@@ -19,7 +19,7 @@ And on the same deals, pimc against itself (`--only early`):
   by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
 
 And (`--only infer`) the card inference: each `--infer` value (default `play,trump`: worlds
-weighed by the others' cards too, the default, and by the trump choice only) against
+weighed by the others' cards too, and by the trump choice only) against
 `--opponent` (heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals, then every two
 set against each other deal by deal, with a 95% interval for the difference. With `--baseline
 FILE` (the JSON of an earlier run on the same deals, seed and profile) the sides that file holds
@@ -105,7 +105,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--only", choices=("parts", "early", "infer"),
-                    help="only the three part runs, only early=playout, or only infer=play vs infer=trump")  # fmt: skip
+                    help="only the three part runs, only early=playout, or only the --infer values")  # fmt: skip
     ap.add_argument("--opponent", default="heuristic", help="--only infer: the bot both sides play against (heuristic)")
     ap.add_argument("--infer", default="play,trump",
                     help="--only infer: the infer values to set against each other (play,trump)")  # fmt: skip

@@ -273,12 +273,12 @@ def test_play_inference_rebuilds_what_each_seat_knew_when_it_played() -> None:
 
 
 def calibrate(
-    seeds: list[int], random_seats: set[int], deals: int = 3, ask_from: int = 0
+    seeds: list[int], random_seats: set[int], deals: int = 3, ask_from: int = 0, real: bool = False
 ) -> list[list[tuple[float | None, ...]]]:
     """Games (one per seed, played in lockstep) where seat 0 watches through ONE Calibration: the
     seats in `random_seats` play random cards, the others the heuristic's. Per game, seat 0's
     misses at its first decision of each deal from `ask_from` on; seat 0 is fed copies it cannot
-    tell from the real state."""
+    tell from the real state (`real`: the real state)."""
     game = stichkit.load_game("jass")
     states = [cast(JassState, game.new_state(seed=seed)) for seed in seeds]
     rngs = [random.Random(seed) for seed in seeds]
@@ -295,8 +295,7 @@ def calibrate(
             seat = st.current_player
             view = st.view(seat)
             if seat == 0:
-                copy = st.sample_hidden(0, random.Random(99))
-                cal.remember(copy, 0, view)
+                cal.remember(st if real else st.sample_hidden(0, random.Random(99)), 0, view)
                 if len(out[i]) == view["deal_number"]:  # its first decision of the deal
                     out[i].append(cal.misses(view) if view["deal_number"] >= ask_from else ())
             if seat in random_seats and view["phase"] == "play":
@@ -314,6 +313,7 @@ def test_calibration_trusts_players_as_far_as_their_cards_bear_the_heuristic_out
     together = calibrate([1, 2], random_seats={1, 3})
     alone = calibrate([1], random_seats={1, 3}) + calibrate([2], random_seats={1, 3})
     assert together == alone
+    assert calibrate([1], random_seats={1, 3}, real=True) == alone[:1]  # honest: the hidden cards do not count
     heuristic = calibrate([3], random_seats=set())
     for game in [*together, *heuristic]:
         assert len(game) == 3 and game[0] == (None, None, None, None)
