@@ -30,9 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stichkit.bots.jass_heuristic import decide
+from stichkit.bots.pimc import TRUMP_ACTION
 from stichkit.core.record import replay
-
-TRUMP_ACTION = 36  # the engine's first trump/push action id: below are cards
 
 
 def agreement(record: dict[str, Any]) -> tuple[Counter[str], Counter[str], Counter[str]]:

@@ -255,17 +255,19 @@ def play_likelihood(hands: tuple[int, ...], plays: list[Play], mode: int) -> flo
     return w
 
 
-def heuristic_hits(hands: tuple[int, ...], plays: list[Play], mode: int) -> tuple[list[int], list[int]]:
+def heuristic_hits(hands: tuple[int, ...], plays: list[Play], mode: int) -> tuple[list[int], list[int], float]:
     """Per seat, how many of its unforced cards in `plays` the Jass heuristic would have played
-    from `hands`, and how many unforced cards it played (nothing if the world cannot be)."""
-    hits, cards = [0, 0, 0, 0], [0, 0, 0, 0]
+    from `hands`, and how many unforced cards it played (nothing if the world cannot be); with
+    `play_likelihood` of the same, from the same judgements."""
+    hits, cards, w = [0, 0, 0, 0], [0, 0, 0, 0], 1.0
     for judged in _judged(hands, plays, mode):
         if judged is None:
-            return [0, 0, 0, 0], [0, 0, 0, 0]
-        s, _, hit, _ = judged
+            return [0, 0, 0, 0], [0, 0, 0, 0], 0.0
+        s, k, hit, miss = judged
         hits[s] += hit
         cards[s] += 1
-    return hits, cards
+        w *= 1.0 - miss if hit else miss / (k - 1)
+    return hits, cards, w
 
 
 class Calibration:
@@ -322,12 +324,11 @@ class Calibration:
                 plays, mode = past_plays(then, me), MODES.index(then["trump"])
                 # The worlds differ only in the few cards not yet seen; each counts as likely as the
                 # deal's cards are in it (by the prior misses), so the real deal weighs most.
-                weights = [play_likelihood(hands, plays, mode) for hands in worlds]
-                total = sum(weights)
+                judged = [heuristic_hits(hands, plays, mode) for hands in worlds]
+                total = sum(w for _, _, w in judged)
                 if total <= 0:  # no world explains the cards (it should not happen): all alike
-                    weights, total = [1.0] * len(worlds), float(len(worlds))
-                for hands, weight in zip(worlds, weights, strict=True):
-                    wh, wc = heuristic_hits(hands, plays, mode)
+                    judged, total = [(h, c, 1.0) for h, c, _ in judged], float(len(judged))
+                for wh, wc, weight in judged:
                     for s in range(4):
                         hits[s] += wh[s] * weight / total
                         cards[s] += wc[s] * weight / total
