@@ -105,6 +105,12 @@ class Bot(ABC):
         text = self.decide(view)
         return game_of(view).parse_action(text)
 
+    def observe(self, state: State, seat: int) -> None:
+        """Shown `seat`'s position without being asked to play: a bot that learns from a game's
+        earlier deals (pimc's calibration) sees them even when it only answers now and then (the
+        terminal's `hint`). Others ignore it."""
+        return None
+
     @abstractmethod
     def decide(self, view: View) -> str:
         """The notation of the chosen action; `view` is the seat's own, with `legal_actions`."""

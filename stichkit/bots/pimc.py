@@ -498,8 +498,7 @@ class PIMCBot(Bot):
         if state.game.name != "jass":
             raise ValueError(f"{self.name} plays only jass, not {state.game.name}")
         view = seat_view(state, seat)
-        if self.calibration is not None:
-            self.calibration.remember(state, seat, view)
+        self._observe(state, seat, view)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0}
@@ -520,6 +519,14 @@ class PIMCBot(Bot):
                                "early": "ismcts", "iterations": self.early.last_stats.get("iterations", 0)}  # fmt: skip
             return action
         return self._choose_card(state, seat, view, legal, rng)
+
+    def observe(self, state: State, seat: int) -> None:
+        if isinstance(state, State) and state.game.name == "jass":
+            self._observe(state, seat, seat_view(state, seat))
+
+    def _observe(self, state: State, seat: int, view: View) -> None:
+        if self.calibration is not None:
+            self.calibration.remember(state, seat, view)
 
     def decide(self, view: View) -> str:
         raise ValueError(f"{self.name} needs a State to sample from; a view dict is not enough")

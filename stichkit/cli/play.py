@@ -93,6 +93,9 @@ class PlaySession:
             i: make_bot(name, bot_seed(bots_seed, i)) for i, name in enumerate(seats) if name != HUMAN
         }
         self.humans = [i for i, name in enumerate(seats) if name == HUMAN]
+        # One hint bot a human, kept for the game: it sees every turn of its human (`observe`), so
+        # one that learns from the earlier deals (Jass's pimc) has learnt when a hint is asked.
+        self.hint_bots: dict[int, Any] = {}
         self.hotseat = len(self.humans) > 1
         # Whose eyes are at the screen: the one human; with several, the last one who moved.
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -251,6 +254,7 @@ class PlaySession:
         view = self.state.view(seat)
         legal: list[str] = view.get("legal_actions", [])
         r = self.renderer
+        self.hint_bot(seat).observe(self.state, seat)
         self.console.clear()
         self.console.print(r.screen(view, seat, legal, self.logs[seat]))
         while True:
@@ -291,17 +295,25 @@ class PlaySession:
             self.quit()
         return True
 
-    def hint(self, seat: int, view: View) -> None:
-        """What the game's hint bot would play, and why when the view tells."""
+    def hint_bot(self, seat: int) -> Any:
+        """The bot that answers this human's `hint`s (the game's hint bot, made at the first turn)."""
         from stichkit import bots
 
+        bot = self.hint_bots.get(seat)
+        if bot is None:
+            r = self.renderer
+            params = dict(r.hint_params)
+            try:
+                bot = bots.make(r.hint_bot, **params, seed=bot_seed(self.bots_seed, seat))
+            except (TypeError, StichkitError):
+                bot = bots.make(r.hint_bot, **params)
+            self.hint_bots[seat] = bot
+        return bot
+
+    def hint(self, seat: int, view: View) -> None:
+        """What the game's hint bot would play, and why when the view tells."""
         r = self.renderer
-        params = dict(r.hint_params)
-        try:
-            bot = bots.make(r.hint_bot, **params, seed=bot_seed(self.bots_seed, seat))
-        except (TypeError, StichkitError):
-            bot = bots.make(r.hint_bot, **params)
-        action = str(bot.choose(self.state, seat))
+        action = str(self.hint_bot(seat).choose(self.state, seat))
         n = r.menu_number(view, action)
         number = f" (number {n})" if n is not None else ""
         only = len(view.get("legal_actions", [])) == 1

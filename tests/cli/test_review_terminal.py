@@ -126,6 +126,23 @@ def test_the_hint_bot_is_chosen_per_game(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "Hint from the random bot:" in out
 
 
+def test_the_hint_bot_watches_every_turn_so_jass_hints_know_the_earlier_deals() -> None:
+    """One hint bot a human for the whole game, shown each of its human's turns: by the second deal
+    Jass's pimc has counted the first deal's cards (its calibration), though no hint was asked."""
+    from stichkit.cli.play import PlaySession
+
+    state = stichkit.load_game("jass").new_state(seed=3)
+    session = PlaySession(state, ["human", "heuristic", "heuristic", "heuristic"], console(),
+                          Script(moves=12), delay=0)  # fmt: skip
+    assert session.run() == 0
+    view = session.state.view(0)
+    assert view["deal_number"] == 1, "the script plays into the second deal"
+    hits, cards = session.hint_bot(0).calibration.counts(view)
+    assert cards[0] == 0 and all(cards[s] > 0 for s in (1, 2, 3)), cards  # its own seat is not counted
+    assert all(hits[s] >= 0.8 * cards[s] for s in (1, 2, 3)), (hits, cards)  # heuristic players
+    assert session.hint_bot(0) is session.hint_bot(0)
+
+
 def test_take_back_against_bots_only_and_a_typed_save_path_that_is_no_path() -> None:
     out = play("jass", "1", "1", "undo", moves=0)  # trump, a card, then take it back
     assert re.search(r"You took back \w+ and the \d+ moves? after it", out)
