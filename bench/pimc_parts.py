@@ -25,8 +25,9 @@ set against each other deal by deal, with a 95% interval for the difference. Wit
 FILE` (the JSON of an earlier run on the same deals, seed and profile) the sides that file holds
 are read from it instead of played; in a file from before infer=play was the default, pimc
 without an `infer` parameter is the infer=trump side. (`infer=calibrated` learns from a game's
-earlier deals: on these single deals it is infer=trump; whole games through `stich tournament`
-measure it.)
+earlier deals: on these single deals it models no one's cards, like infer=trump, but weighs the
+trump decisions among 8 candidate worlds, like infer=play, not 4; whole games through
+`stich tournament` measure the rest.)
 
     .venv/bin/python bench/pimc_parts.py --only infer --opponent ismcts:time=1.0 --deals 50
     .venv/bin/python bench/pimc_parts.py --only infer --baseline bench/results/pimc-parts-2026-11-23.json

@@ -341,7 +341,8 @@ class Calibration:
         """Each seat's chance of playing another card than the heuristic, or None for a seat not
         like it: CALIBRATION_PRIOR_MISS worth CALIBRATION_PRIOR cards, updated by the counted
         cards; above CALIBRATION_TRUST the seat's cards are left out. No deal over yet: nobody's
-        cards are modelled (the trump decisions still are); a player like the heuristic is once a deal or two bear it out."""
+        cards are modelled (the trump decisions still are); a player like the heuristic's are once
+        a deal or two bear it out."""
         hits, cards = self.counts(view)
         out: list[float | None] = []
         for s in range(4):
@@ -535,8 +536,8 @@ class PIMCBot(Bot):
 
     def world(self, state: State, seat: int, view: View, rng: random.Random) -> State:
         """One world the seat cannot tell from `state`, drawn among `CANDIDATES` (`PLAY_CANDIDATES`
-        with infer=play or calibrated, even when no card is modelled) by the likelihood of the deal's public decisions (when inference is on
-        and there are any)."""
+        with infer=play or calibrated, even when no card is modelled) by the likelihood of the
+        deal's public decisions (when inference is on and there are any)."""
         if self._weighs is None or self._weighs[0] is not view:  # once per decision, not per world
             self._weighs = (view, self._weigher(state, seat, view))
         weigh = self._weighs[1]
