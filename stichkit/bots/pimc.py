@@ -522,7 +522,7 @@ class PIMCBot(Bot):
         return self._choose_card(state, seat, view, legal, rng)
 
     def observe(self, state: State, seat: int) -> None:
-        if isinstance(state, State) and state.game.name == "jass":
+        if state.game.name == "jass":
             self._observe(state, seat, seat_view(state, seat))
 
     def _observe(self, state: State, seat: int, view: View) -> None:

@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -26,6 +26,9 @@ from stichkit.core.game import State
 from .common import HUMAN, CliError, bot_seed, load_game, make_bot, parse_options, parse_seats
 from .render import Renderer, View, renderer_for
 from .saves import read_save, resume_command, write_save
+
+if TYPE_CHECKING:
+    from stichkit.bots import Bot
 
 InputFn = Callable[[str], str]
 
@@ -95,7 +98,7 @@ class PlaySession:
         self.humans = [i for i, name in enumerate(seats) if name == HUMAN]
         # One hint bot a human, kept for the game: it sees every turn of its human (`observe`), so
         # one that learns from the earlier deals (Jass's pimc) has learnt when a hint is asked.
-        self.hint_bots: dict[int, Any] = {}
+        self.hint_bots: dict[int, Bot] = {}
         self.hotseat = len(self.humans) > 1
         # Whose eyes are at the screen: the one human; with several, the last one who moved.
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -295,7 +298,7 @@ class PlaySession:
             self.quit()
         return True
 
-    def hint_bot(self, seat: int) -> Any:
+    def hint_bot(self, seat: int) -> Bot:
         """The bot that answers this human's `hint`s (the game's hint bot, made at the first turn)."""
         from stichkit import bots
 

@@ -9,6 +9,7 @@ import re
 import shlex
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
@@ -129,6 +130,7 @@ def test_the_hint_bot_is_chosen_per_game(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_the_hint_bot_watches_every_turn_so_jass_hints_know_the_earlier_deals() -> None:
     """One hint bot a human for the whole game, shown each of its human's turns: by the second deal
     Jass's pimc has counted the first deal's cards (its calibration), though no hint was asked."""
+    from stichkit.bots.pimc import PIMCBot
     from stichkit.cli.play import PlaySession
 
     state = stichkit.load_game("jass").new_state(seed=3)
@@ -137,7 +139,9 @@ def test_the_hint_bot_watches_every_turn_so_jass_hints_know_the_earlier_deals() 
     assert session.run() == 0
     view = session.state.view(0)
     assert view["deal_number"] == 1, "the script plays into the second deal"
-    hits, cards = session.hint_bot(0).calibration.counts(view)
+    calibration = cast(PIMCBot, session.hint_bot(0)).calibration
+    assert calibration is not None
+    hits, cards = calibration.counts(view)
     assert cards[0] == 0 and all(cards[s] > 0 for s in (1, 2, 3)), cards  # its own seat is not counted
     assert all(hits[s] >= 0.8 * cards[s] for s in (1, 2, 3)), (hits, cards)  # heuristic players
     assert session.hint_bot(0) is session.hint_bot(0)
