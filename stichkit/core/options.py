@@ -9,6 +9,8 @@ from typing import Any
 from .errors import OptionError, quote
 from .files import DataFile
 
+NOT_IN_OLD_RECORDS: Any = object()  # Option.before's "nothing to assume": the default holds
+
 
 @dataclass(frozen=True)
 class Option:
@@ -27,6 +29,9 @@ class Option:
     default_from: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
     data_file: str = ""
     maximum: int | None = None  # for whole numbers: the largest allowed
+    # For an option added after records were written without it: the value that gives the old
+    # behaviour, assumed when a record does not name the option (NOT_IN_OLD_RECORDS: the default).
+    before: Any = NOT_IN_OLD_RECORDS
 
     def allowed(self) -> str:
         if self.choices:

@@ -18,6 +18,7 @@ from typing import Any
 from .errors import IllegalActionError, OptionError, RecordError, quote
 from .files import DataFile
 from .game import RECORD_FORMAT, RECORD_VERSION, SEED_LIMIT, Game, State, check_seed
+from .options import NOT_IN_OLD_RECORDS
 from .registry import game_class
 
 MAX_DEPTH = 32  # a record nests about 6 deep (record, moves, move, chance, hands, hand)
@@ -104,6 +105,9 @@ def _load(record: dict[str, Any]) -> Game:
         raise RecordError("'files' must be an object")
     data_options = {o.name: o for o in cls.OPTIONS if o.data_file}
     given = dict(options)
+    for opt in cls.OPTIONS:  # a record from before an option existed: the behaviour it was played with
+        if opt.name not in options and opt.before is not NOT_IN_OLD_RECORDS:
+            given[opt.name] = opt.before
     for key, carried in files.items():
         if key not in data_options or options.get(key) is None:
             raise RecordError(f"'files' carries {quote(key)}, but no option of the record names such a file")

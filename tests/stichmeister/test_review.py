@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import stichkit
-from stichkit import State
+from stichkit import RecordError, State
 from stichkit.games.stichmeister.scoring import score_round
 from tests.invariants import tokens_in
 
@@ -189,6 +190,28 @@ def test_three_players_can_prune_the_trump_rules_naming_removed_cards() -> None:
     game = stichkit.load_game("stichmeister", players=3, prune_trump_rules=True)
     assert sorted(set(range(1, 61)) - set(game.rule_deck)) == [9, 12, 18, 19]
     assert sorted(stichkit.load_game("stichmeister", players=4, prune_trump_rules=True).rule_deck) == list(range(1, 61))
+
+
+def test_a_record_from_before_the_option_replays_with_the_pruned_deck_it_was_played_with() -> None:
+    """Until 2026-11-22 the 3-player deck always left the four rules out, and records did not name
+    the option: such a record replays as pruned (Option.before), not as today's default."""
+    text = (Path(__file__).parent.parent / "golden" / "stichmeister_3p_2026-11-22.json").read_text()
+    record = json.loads(text)
+    assert "prune_trump_rules" not in record["options"]
+    state = stichkit.replay(text)
+    assert state.is_terminal() and state.game.options["prune_trump_rules"] is True
+    assert state.record()["moves"] == record["moves"]
+    assert stichkit.replay(state.record()).record() == state.record()  # written again, it names the option
+    record["options"]["prune_trump_rules"] = False  # a record that says all 60 but deals 56 is refused
+    with pytest.raises(RecordError, match="rule_deck must hold all 60 rule cards"):
+        stichkit.replay(record)
+
+
+def test_a_record_naming_the_option_replays_with_it() -> None:
+    for prune in (False, True):
+        game = stichkit.load_game("stichmeister", players=3, prune_trump_rules=prune)
+        state = game.new_state(seed=3)
+        assert stichkit.replay(state.record()).game.options["prune_trump_rules"] is prune
 
 
 def test_three_players_a_trump_rule_naming_only_removed_cards_makes_no_trump() -> None:

@@ -33,7 +33,8 @@ class StichMeister(Game):
         Option("rule_cards", None, "path of a corrected rule_cards.toml (None: the shipped file)", check=_rule_file,
                data_file="the rule card file"),
         Option("prune_trump_rules", False, "take the trump rules that name only cards out of the game (3 players: "
-               "9, 12, 18, 19) out of the rule deck; the rulebook keeps all 60", choices=(False, True)),
+               "9, 12, 18, 19) out of the rule deck; the rulebook keeps all 60", choices=(False, True),
+               before=True),  # until 2026-11-22 they were always out: older records replay so
     )  # fmt: skip
 
     def __init__(self, **options: Any) -> None:
