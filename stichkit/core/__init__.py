@@ -14,9 +14,10 @@ from .errors import (
 from .game import Game, NotationError, State
 from .options import Option
 from .record import replay
-from .registry import game_names, load_game
+from .registry import game_names, load_game, load_written_game
 
 __all__ = [
     "ILLEGAL_CODES", "Action", "DealError", "Game", "IllegalActionError", "NotationError", "Option", "OptionError",
-    "Reason", "RecordError", "State", "StichkitError", "UndoError", "game_names", "load_game", "replay",
+    "Reason", "RecordError", "State", "StichkitError", "UndoError", "game_names", "load_game", "load_written_game",
+    "replay",
 ]  # fmt: skip

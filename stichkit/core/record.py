@@ -18,7 +18,7 @@ from typing import Any
 from .errors import IllegalActionError, OptionError, RecordError, quote
 from .files import DataFile
 from .game import RECORD_FORMAT, RECORD_VERSION, SEED_LIMIT, Game, State, check_seed
-from .options import NOT_IN_OLD_RECORDS
+from .options import as_written_before
 from .registry import game_class
 
 MAX_DEPTH = 32  # a record nests about 6 deep (record, moves, move, chance, hands, hand)
@@ -104,10 +104,7 @@ def _load(record: dict[str, Any]) -> Game:
     if not isinstance(files, dict):
         raise RecordError("'files' must be an object")
     data_options = {o.name: o for o in cls.OPTIONS if o.data_file}
-    given = dict(options)
-    for opt in cls.OPTIONS:  # a record from before an option existed: the behaviour it was played with
-        if opt.name not in options and opt.before is not NOT_IN_OLD_RECORDS:
-            given[opt.name] = opt.before
+    given = as_written_before(cls.OPTIONS, options)
     for key, carried in files.items():
         if key not in data_options or options.get(key) is None:
             raise RecordError(f"'files' carries {quote(key)}, but no option of the record names such a file")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import OptionError, quote
 from .game import Game
+from .options import as_written_before
 
 # The games stichkit is made for. Each lives in stichkit.games.<name>, whose GAME is its class;
 # a game counts as shipped once its package exists.
@@ -33,3 +35,10 @@ def game_class(name: str) -> type[Game]:
 def load_game(name: str, **options: Any) -> Game:
     """The game `name` with `options` validated; unknown names and options raise OptionError."""
     return game_class(name)(**options)
+
+
+def load_written_game(name: str, options: Mapping[str, Any]) -> Game:
+    """The game `name` from options that a stichkit wrote down, maybe an earlier one (a stored
+    table): an option added since takes the value that plays as the game was played then."""
+    cls = game_class(name)
+    return cls(**as_written_before(cls.OPTIONS, options))

@@ -19,8 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import stichkit
-from stichkit.core import IllegalActionError, OptionError
+from stichkit.core import IllegalActionError, OptionError, load_written_game
 
 from . import catalog
 from .botrunner import BotRunner, SeatBot, parse_bot_spec, parse_seat
@@ -163,7 +162,7 @@ class Hub:
         return [self._stored_bot(table_id, s.bot) if s.kind == "bot" and s.bot else None for s in seats]
 
     def _live(self, stored: StoredTable) -> LiveTable:
-        game = stichkit.load_game(stored.game, **stored.options)
+        game = load_written_game(stored.game, stored.options)  # a table stored by an earlier version too
         takeover = self._stored_bot(stored.id, stored.settings["takeover_bot"].removeprefix("bot:"))
         t = LiveTable(stored, game, self._seat_bots(stored.id, stored.seats), takeover, time.time())
         return t

@@ -98,6 +98,24 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
                               result={"scores": done.scores(), "winners": done.winners()}))  # fmt: skip
     rows["actions"] += [dict(table_id="oldover", game_no=1, version=v, seat=s, action=a, by="bot", created_at=now)
                         for v, (s, a) in enumerate(ended, 1)]  # fmt: skip
+    # A 3-player Stich-Meister table stored before the option prune_trump_rules existed (the deck
+    # left four rule cards out): it comes back with the deck its game was dealt from.
+    meister = stichkit.load_game("stichmeister", players=3, prune_trump_rules=True)
+    played = meister.new_state(seed=97)
+    steps = []
+    for _ in range(12):
+        seat, action = played.current_player, played.legal_actions()[0].text
+        played.apply(action)
+        steps.append((seat, action))
+    old_options = {k: v for k, v in meister.options.items() if k != "prune_trump_rules"}
+    rows["tables"].append({**rows["tables"][0], "id": "oldmeister", "game": "stichmeister", "options": old_options,
+                           "version": len(steps)})  # fmt: skip
+    rows["seats"] += [dict(table_id="oldmeister", seat=k, kind="bot", bot="random", name="random", token_hash=None,
+                           takeover=None, takeover_hand=None, rematch=False) for k in range(3)]  # fmt: skip
+    rows["games"].append(dict(table_id="oldmeister", game_no=1, seed=97, seats=[], status="playing", result=None,
+                              started_at=now, finished_at=None))  # fmt: skip
+    rows["actions"] += [dict(table_id="oldmeister", game_no=1, version=v, seat=s, action=a, by="bot", created_at=now)
+                        for v, (s, a) in enumerate(steps, 1)]  # fmt: skip
     with engine.begin() as conn:
         for name, values in rows.items():
             conn.execute(insert(md.tables[name]), values)
@@ -130,6 +148,8 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
         assert [(s["name"], s.get("names")) for s in record["seats"]] == [("Olga", ["Olga"]), ("random", None)]
         assert server.get("/api/tables/oldover/replay").json()["seats"] == record["seats"]
         assert stichkit.replay(record).is_terminal()
+        meister_info = server.get("/api/tables/oldmeister").json()
+        assert meister_info["version"] >= len(steps) and meister_info["options"]["prune_trump_rules"] is True
     finally:
         server.stop()
 
