@@ -13,6 +13,7 @@ from .core import (
     UndoError,
     game_names,
     load_game,
+    load_written_game,
     replay,
 )
 
@@ -30,5 +31,6 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Action", "DealError", "Game", "IllegalActionError", "NotationError", "OptionError", "RecordError",
-    "State", "StichkitError", "UndoError", "__version__", "game_names", "load_game", "replay",
+    "State", "StichkitError", "UndoError", "__version__", "game_names", "load_game",
+    "load_written_game", "replay",
 ]  # fmt: skip

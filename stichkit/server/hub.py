@@ -19,7 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from stichkit.core import IllegalActionError, OptionError, load_written_game
+import stichkit
+from stichkit.core import IllegalActionError, OptionError
 
 from . import catalog
 from .botrunner import BotRunner, SeatBot, parse_bot_spec, parse_seat
@@ -162,7 +163,7 @@ class Hub:
         return [self._stored_bot(table_id, s.bot) if s.kind == "bot" and s.bot else None for s in seats]
 
     def _live(self, stored: StoredTable) -> LiveTable:
-        game = load_written_game(stored.game, stored.options)  # a table stored by an earlier version too
+        game = stichkit.load_written_game(stored.game, stored.options)  # a table stored by an earlier version too
         takeover = self._stored_bot(stored.id, stored.settings["takeover_bot"].removeprefix("bot:"))
         t = LiveTable(stored, game, self._seat_bots(stored.id, stored.seats), takeover, time.time())
         return t
