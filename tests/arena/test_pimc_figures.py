@@ -16,7 +16,8 @@ These archives hold every game of the published runs:
 - bench/results/pimc-calibrated-2026-11-24.tar.xz: pimc at `time=1.0` with the calibrated card
   inference (`infer=calibrated`) against today's heuristic: the issue's 85% met;
 - bench/results/pimc-calibrated-ismcts-2026-11-24.tar.xz: that pimc against today's ismcts at the
-  same budget: ahead, but with an interval that holds 50%.
+  same budget: ahead, but with an interval that holds 50%. It also holds the games so far of the
+  same run continued to 112 deals (in progress; a 56-deal schedule does not read them).
 
 Each record is replayed and checked against the tournament's schedule, exactly as
 `stich tournament --resume` reads them, and the summary is recomputed, as
