@@ -9,8 +9,6 @@ from typing import Any
 from .errors import OptionError, quote
 from .files import DataFile
 
-NOT_IN_OLD_RECORDS: Any = object()  # Option.before's "nothing to assume": the default holds
-
 
 @dataclass(frozen=True)
 class Option:
@@ -29,9 +27,9 @@ class Option:
     default_from: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
     data_file: str = ""
     maximum: int | None = None  # for whole numbers: the largest allowed
-    # For an option added after records were written without it: the value that gives the old
-    # behaviour, assumed when a record does not name the option (NOT_IN_OLD_RECORDS: the default).
-    before: Any = NOT_IN_OLD_RECORDS
+    # For an option added after records were written without it: from the options such a record
+    # names, the value that plays as it was played (None: the default does).
+    before: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
 
     def allowed(self) -> str:
         if self.choices:
@@ -111,6 +109,6 @@ def as_written_before(defs: Sequence[Option], options: Mapping[str, Any]) -> dic
     not name that has a `before` value gets it, so the game plays as it was played then."""
     out = dict(options)
     for opt in defs:
-        if opt.name not in options and opt.before is not NOT_IN_OLD_RECORDS:
-            out[opt.name] = opt.before
+        if opt.name not in options and opt.before is not None:
+            out[opt.name] = opt.before(options)
     return out

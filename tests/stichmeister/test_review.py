@@ -194,8 +194,9 @@ def test_three_players_can_prune_the_trump_rules_naming_removed_cards() -> None:
 
 def test_a_record_from_before_the_option_replays_with_the_pruned_deck_it_was_played_with() -> None:
     """Until 2026-11-22 the 3-player deck always left the four rules out, and records did not name
-    the option: such a record replays as pruned (Option.before), not as today's default."""
-    text = (Path(__file__).parent.parent / "golden" / "stichmeister_3p_2026-11-22.json").read_text()
+    the option: such a record replays as pruned (Option.before), not as today's default. The
+    record: a 3-player game written by stichkit 4d4bc1e (seed 5, random play), pinned."""
+    text = (Path(__file__).parent / "record_3p_2026-11-22.json").read_text()
     record = json.loads(text)
     assert "prune_trump_rules" not in record["options"]
     state = stichkit.replay(text)
@@ -205,6 +206,14 @@ def test_a_record_from_before_the_option_replays_with_the_pruned_deck_it_was_pla
     record["options"]["prune_trump_rules"] = False  # a record that says all 60 but deals 56 is refused
     with pytest.raises(RecordError, match="rule_deck must hold all 60 rule cards"):
         stichkit.replay(record)
+
+
+def test_an_older_record_of_four_or_five_players_replays_with_the_default() -> None:
+    """With 4 and 5 players the option changes nothing, so an older record is today's default."""
+    for players in (4, 5):
+        record = stichkit.load_game("stichmeister", players=players).new_state(seed=2).record()
+        del record["options"]["prune_trump_rules"]
+        assert stichkit.replay(record).game.options["prune_trump_rules"] is False
 
 
 def test_a_record_naming_the_option_replays_with_it() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from stichkit.core.deals import parse_hands
@@ -23,6 +24,12 @@ def _rule_file(value: DataFile | None) -> str | None:
     return None
 
 
+def _pruned_before(options: Mapping[str, Any]) -> bool:
+    """Until 2026-11-22 the 3-player deck always left those four out: older 3-player games replay
+    so (with 4 and 5 players every rule names cards in play, and the default says the same)."""
+    return options.get("players", 4) == 3
+
+
 class StichMeister(Game):
     """3 to 5 players; the players rewrite the rules with rule cards before every round."""
 
@@ -34,7 +41,7 @@ class StichMeister(Game):
                data_file="the rule card file"),
         Option("prune_trump_rules", False, "take the trump rules that name only cards out of the game (3 players: "
                "9, 12, 18, 19) out of the rule deck; the rulebook keeps all 60", choices=(False, True),
-               before=True),  # until 2026-11-22 they were always out: older records replay so
+               before=_pruned_before),
     )  # fmt: skip
 
     def __init__(self, **options: Any) -> None:
