@@ -106,7 +106,7 @@ def resolve_options(game: str, declared: Sequence[Option], given: Mapping[str, A
 
 def as_written_before(defs: Sequence[Option], options: Mapping[str, Any]) -> dict[str, Any]:
     """Options written down by an earlier stichkit (a record, a stored table): each option they do
-    not name that has a `before` value gets it, so the game plays as it was played then."""
+    not name that has a `before` gets the value it gives, so the game plays as it was played then."""
     out = dict(options)
     for opt in defs:
         if opt.name not in options and opt.before is not None:
