@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, insert
 
 import stichkit
+from stichkit import State
 from stichkit.cli.main import build_parser, main
 from stichkit.server import Settings, create_app
 from stichkit.server.db import migrate
@@ -55,6 +56,16 @@ def test_migrate_only_makes_the_schema_and_exits(tmp_path: Path, capsys: pytest.
     assert {"tables", "seats", "games", "actions", "chat", "meta"} <= names
 
 
+def first_moves(state: State, count: int | None = None) -> list[tuple[int, str]]:
+    """Plays each turn's first legal action, `count` times or to the end: (seat, action) each."""
+    moves = []
+    while not state.is_terminal() and (count is None or len(moves) < count):
+        seat, action = state.current_player, state.legal_actions()[0].text
+        state.apply(action)
+        moves.append((seat, action))
+    return moves
+
+
 def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
     """A database at the first schema revision, with a game in play, is migrated at start; the game
     goes on at its version and its player's token still holds the seat."""
@@ -62,12 +73,7 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
     engine = make_engine(parse_db_url(db))
     migrate.upgrade(engine, "0001")
     game = stichkit.load_game("stichling", players=2)
-    state = game.new_state(seed=99)
-    moves = []
-    for _ in range(7):
-        seat, action = state.current_player, state.legal_actions()[0].text
-        state.apply(action)
-        moves.append((seat, action))
+    moves = first_moves(game.new_state(seed=99), 7)
     token, now = "an-old-token-" + "x" * 30, datetime.now(UTC)
     md = MetaData()
     md.reflect(engine)
@@ -85,11 +91,8 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
                          created_at=now) for v, (s, a) in enumerate(moves, 1)],
     }  # fmt: skip
     # A game that an older server finished: it stored the seats before the human sat down.
-    done, ended = game.new_state(seed=98), []
-    while not done.is_terminal():
-        seat, action = done.current_player, done.legal_actions()[0].text
-        done.apply(action)
-        ended.append((seat, action))
+    done = game.new_state(seed=98)
+    ended = first_moves(done)
     rows["tables"].append({**rows["tables"][0], "id": "oldover", "status": "over", "version": len(ended)})
     rows["seats"] += [{**x, "table_id": "oldover", "token_hash": None} for x in rows["seats"]]
     rows["games"].append(dict(table_id="oldover", game_no=1, seed=98, status="over", started_at=now, finished_at=now,
@@ -101,12 +104,7 @@ def test_a_database_of_an_older_version_keeps_its_games(tmp_path: Path) -> None:
     # A 3-player Stich-Meister table stored before the option prune_trump_rules existed (the deck
     # left four rule cards out): it comes back with the deck its game was dealt from.
     meister = stichkit.load_game("stichmeister", players=3, prune_trump_rules=True)
-    played = meister.new_state(seed=97)
-    steps = []
-    for _ in range(12):
-        seat, action = played.current_player, played.legal_actions()[0].text
-        played.apply(action)
-        steps.append((seat, action))
+    steps = first_moves(meister.new_state(seed=97), 12)
     old_options = {k: v for k, v in meister.options.items() if k != "prune_trump_rules"}
     rows["tables"].append({**rows["tables"][0], "id": "oldmeister", "game": "stichmeister", "options": old_options,
                            "version": len(steps)})  # fmt: skip

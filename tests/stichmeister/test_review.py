@@ -202,7 +202,7 @@ def test_a_record_from_before_the_option_replays_with_the_pruned_deck_it_was_pla
     state = stichkit.replay(text)
     assert state.is_terminal() and state.game.options["prune_trump_rules"] is True
     assert state.record()["moves"] == record["moves"]
-    assert stichkit.replay(state.record()).record() == state.record()  # written again, it names the option
+    assert stichkit.replay(state.record()).record() == state.record()  # and, written again, replays to itself
     record["options"]["prune_trump_rules"] = False  # a record that says all 60 but deals 56 is refused
     with pytest.raises(RecordError, match="rule_deck must hold all 60 rule cards"):
         stichkit.replay(record)
