@@ -90,3 +90,26 @@ def test_two_people_a_reload_and_a_spectator(server: Server, new_page: NewPage) 
         public = json.dumps(frames[version]["view"])
         hidden = [c for c in cards if f'"{c}"' not in public]
         assert not hidden, f"version {version}: the spectator's page shows {hidden}, which its view does not hold"
+
+
+def test_the_join_form_keeps_the_name_being_typed_when_someone_else_joins(server: Server, new_page: NewPage) -> None:
+    """The waiting box is drawn again on every message (the first state, a seat taken): before,
+    that emptied the name field under the typing, and the join button then did nothing (the
+    field is required). CI once lost a join that way."""
+    table = server.post("/api/tables", {"game": "jass", "seats": ["human", "human", "bot:random", "bot:random"]})["id"]
+    ben = new_page(prefs={"name": ""})
+    ben.goto(f"{server.url}/tables/{table}")
+    ben.wait_for_selector(".table-page[data-phase]")  # the first state is drawn
+    ben.fill('form.join-form input[name="name"]', "Be")
+    ben.select_option('form.join-form select[name="seat"]', "1")
+    server.post(f"/api/tables/{table}/join", {"name": "Carla", "seat": 0})
+    # the box is drawn again: seat 1 is no longer offered
+    ben.wait_for_function("""() => document.querySelector('form.join-form select[name="seat"]')
+        && !document.querySelector('form.join-form select[name="seat"] option[value="0"]')""")
+    assert ben.input_value('form.join-form input[name="name"]') == "Be"
+    assert ben.evaluate("document.activeElement.name") == "name", "the field being typed in keeps the focus"
+    ben.keyboard.type("n")  # the caret stays at the end
+    ben.click('form.join-form button[type="submit"]')
+    ben.wait_for_selector(".bottom-seat.mine")
+    assert "Ben" in (ben.text_content(".bottom-seat .seat-name") or "")
+    assert server.get(f"/api/tables/{table}")["status"] == "playing"

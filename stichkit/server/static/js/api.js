@@ -70,6 +70,9 @@ export class TableSocket {
       this.onStatus("open");
     };
     ws.onmessage = (ev) => {
+      // a socket this page has closed or replaced (a join reconnects with the seat's token)
+      // says nothing more: its spectator view must not undo the seat
+      if (this.closed || this.ws !== ws) return;
       let msg;
       try {
         msg = JSON.parse(ev.data);

@@ -78,3 +78,15 @@ export function toast(text, kind = "info") {
 export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * Give focus back to the element drawn again under the key `focus` (data-focus-key), so a redraw
+ * does not take the keyboard away; a text field gets its caret at the end of what was typed.
+ */
+export function refocus(root, focus) {
+  if (!focus) return;
+  const el = root.querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  if (el.tagName === "INPUT" && el.type === "text") el.setSelectionRange(el.value.length, el.value.length);
+}

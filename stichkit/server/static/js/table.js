@@ -3,7 +3,7 @@
 // shows the server's answer when a move is refused (for an illegal card: the engine's reason).
 
 import { api, TableSocket } from "./api.js";
-import { $, copy, dialog, esc, sleep, toast } from "./dom.js";
+import { $, copy, dialog, esc, refocus, sleep, toast } from "./dom.js";
 import { reasonText } from "./games/common.js";
 import { t } from "./i18n.js";
 import * as prefs from "./prefs.js";
@@ -290,7 +290,9 @@ export class LiveTable {
   renderWaitingOnly() {
     const felt = this.root.querySelector("#felt");
     if (!felt || this.shown) return;
+    const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
     felt.innerHTML = `<div class="center"><div class="center-overlay panel">${this.waitingBox()}</div></div>`;
+    refocus(felt, focus);
   }
 
   statusHtml(view, legal, inter) {
@@ -342,10 +344,15 @@ export class LiveTable {
           )}${s.seat === this.me ? ` (${esc(t("you"))})` : ""}</li>`,
       )
       .join("");
+    // The box is drawn again whenever a message comes (the first state, someone else joining): it
+    // keeps the name being typed and the seat picked, or the form would be emptied under the typing.
+    const typed = this.root.querySelector('form[data-form="join"]');
+    const name = typed ? typed.elements.name.value : prefs.get("name") || "";
+    const picked = typed ? Number(typed.elements.seat.value) : null;
     const join =
       this.me === null && free.length
-        ? `<form class="join-form" data-form="join"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" value="${esc(prefs.get("name") || "")}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>` +
-          `<label>${esc(t("lobby.seats"))} <select name="seat">${free.map((s) => `<option value="${s.seat}">${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
+        ? `<form class="join-form" data-form="join"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" data-focus-key="join:name" value="${esc(name)}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>` +
+          `<label>${esc(t("lobby.seats"))} <select name="seat" data-focus-key="join:seat">${free.map((s) => `<option value="${s.seat}"${s.seat === picked ? " selected" : ""}>${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
           `<button type="submit" class="primary">${esc(t("table.join"))}</button></form>`
         : "";
     const html =

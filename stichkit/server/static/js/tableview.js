@@ -6,7 +6,7 @@
 // page cannot show what its seat may not see.
 
 import { cardImage } from "./cards/common.js";
-import { esc } from "./dom.js";
+import { esc, refocus } from "./dom.js";
 import { trickRow } from "./games/common.js";
 import { gameFor } from "./games/index.js";
 import { has, lang, t } from "./i18n.js";
@@ -172,10 +172,7 @@ export class TableView {
     this.setHtml("#info", game.info(view, ctx));
     this.renderLast(view, ctx);
     if (this.handDirty) this.fitHand();
-    if (focus) {
-      const el = this.felt.querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
-      if (el) el.focus({ preventScroll: true });
-    }
+    refocus(this.felt, focus);
   }
 
   /** The felt's regions, made once per seat layout; `region` then replaces only what changed,
