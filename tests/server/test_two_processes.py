@@ -58,7 +58,12 @@ def play_across(a: Server, b: Server, notifications: str) -> None:
         )
         chat_seen = asyncio.create_task(watcher.until(lambda m: m["type"] == "chat", 30))
         await players[1].send({"type": "chat", "text": "hoi from b"})
-        assert (await chat_seen)["text"] == "hoi from b"
+        try:
+            assert (await chat_seen)["text"] == "hoi from b"
+        except TimeoutError as e:  # seen once under CI load: say what each side had, for the next look
+            await players[1].drain(0.5)
+            logs = "\n".join(f"{s.log.name}: {s.log.read_text()[-2000:]}" for s in (a, b))
+            raise AssertionError(f"{e}\nthe sender on b got: {players[1].msgs[-3:]}\n{logs}") from e
         finals = await asyncio.gather(*[play(c, rng) for c in players])
         await watcher.state(timeout=30, status="over")
         last = finals[0]["version"]
