@@ -95,7 +95,7 @@ def test_two_people_a_reload_and_a_spectator(server: Server, new_page: NewPage) 
 def test_the_join_form_keeps_the_name_being_typed_when_someone_else_joins(server: Server, new_page: NewPage) -> None:
     """The waiting box is drawn again on every message (the first state, a seat taken): before,
     that emptied the name field under the typing, and the join button then did nothing (the
-    field is required). CI once lost a join that way."""
+    field is required). The likeliest way a CI run once lost Ben's join in the test above."""
     table = server.post("/api/tables", {"game": "jass", "seats": ["human", "human", "bot:random", "bot:random"]})["id"]
     ben = new_page(prefs={"name": ""})
     ben.goto(f"{server.url}/tables/{table}")
