@@ -696,7 +696,7 @@ class Hub:
         revs = await self.db(self.store.revisions)
         for table_id, rev in revs.items():
             t = self.tables.get(table_id)
-            if t is None or t.rev != rev:
+            if t is None or t.rev != rev or t.chat_due:
                 await self.sync(table_id, chat=True)  # a lost notice may have been a chat line
         for table_id in [i for i in self.tables if i not in revs]:
             await self.sync(table_id)
@@ -723,8 +723,14 @@ class Hub:
                 async with t.lock:
                     await self._sync_locked(t)
                 if t.chat_due:
-                    t.chat_due = False
-                    lines = await self.db(self.store.chat, t.id, self.settings.chat_history, t.last_chat_id)
+                    t.chat_due = False  # before the read: a chat notice during it asks for another
+                    try:
+                        lines = await self.db(self.store.chat, t.id, self.settings.chat_history, t.last_chat_id)
+                    except BaseException:
+                        # The revision is read already, so the next resync would not look again:
+                        # the line stays due, and the resync reads it (see _resync_all).
+                        t.chat_due = True
+                        raise
                     for line in lines:
                         if line.id > t.last_chat_id:
                             t.last_chat_id = line.id
