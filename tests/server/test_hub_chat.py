@@ -1,5 +1,7 @@
-"""A chat line said through another process reaches this process's connections even when the
-first read of it fails: the line stays due, and the regular resync reads it again.
+"""A chat line said through another process reaches every connection of this process: even when
+the first read of it fails (the line stays due, and the regular resync reads it again), and when
+someone connects between the line and its notice (the newcomer's history must not hide it from
+the others).
 
 In-process, on SQLite: the other process is played by writing the line to the database directly,
 as its hub would, and the notice it would send is this hub's `sync(table, chat=True)`."""
@@ -16,6 +18,7 @@ import pytest
 
 from stichkit.server.hub import Hub, NewTable
 from stichkit.server.settings import Settings
+from stichkit.server.table import LiveTable
 
 
 class Listener:
@@ -29,22 +32,33 @@ class Listener:
     def send(self, text: str) -> None:
         self.texts.append(text)
 
+    def send_obj(self, obj: dict[str, Any]) -> None:
+        self.send(json.dumps(obj))
+
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
 
     def chats(self) -> list[str]:
         return [m["text"] for m in map(json.loads, self.texts) if m["type"] == "chat"]
 
+    def history(self) -> list[str]:
+        return [h["text"] for m in map(json.loads, self.texts) if m["type"] == "chat_history" for h in m["messages"]]
+
+
+async def started(tmp_path: Path) -> tuple[Hub, LiveTable]:
+    hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1))
+    await hub.start()
+    t = await hub.create_table(
+        NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
+                 takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
+    )  # fmt: skip
+    return hub, t
+
 
 def test_a_chat_line_whose_read_failed_is_read_at_the_next_resync(tmp_path: Path) -> None:
     async def go() -> None:
-        hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1))
-        await hub.start()
+        hub, t = await started(tmp_path)
         try:
-            t = await hub.create_table(
-                NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
-                         takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
-            )  # fmt: skip
             ear = Listener()
             t.clients.add(ear)  # type: ignore[arg-type]
             # said through another process: in the database, and a notice
@@ -68,6 +82,28 @@ def test_a_chat_line_whose_read_failed_is_read_at_the_next_resync(tmp_path: Path
             assert ear.chats() == ["hoi"]
             await hub._resync_all()
             assert ear.chats() == ["hoi"], "read once, shown once"
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
+
+
+def test_a_newcomer_between_a_line_and_its_notice_does_not_hide_the_line_from_the_others(tmp_path: Path) -> None:
+    async def go() -> None:
+        hub, t = await started(tmp_path)
+        try:
+            first = Listener()
+            await hub.connect(t, first)  # type: ignore[arg-type]
+            # said through another process; its notice is still on the way
+            await hub.db(hub.store.add_chat, t.id, 0, "Ann", "hoi", time.time())
+            second = Listener()
+            await hub.connect(t, second)  # type: ignore[arg-type]
+            assert second.history() == ["hoi"]
+            await hub.sync(t.id, chat=True)  # the notice arrives
+            assert first.chats() == ["hoi"]
+            assert second.chats() == ["hoi"], "the newcomer gets it again: pages drop it by its id"
+            await hub._resync_all()
+            assert first.chats() == ["hoi"], "and only once"
         finally:
             await hub.stop()
 

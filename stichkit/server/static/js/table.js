@@ -134,6 +134,8 @@ export class LiveTable {
         this.renderNow();
         break;
       case "chat":
+        // a line said through another server process may come again right after the history
+        if (this.chat.some((m) => m.id === msg.id)) break;
         this.chat.push(msg);
         this.renderChat();
         break;
