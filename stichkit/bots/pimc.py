@@ -5,9 +5,10 @@ At every decision the bot draws worlds the moving seat cannot tell from the real
 played, the voids the play revealed and the Weis shown) and solves each exactly with
 `stichkit.analysis.solve`, the way GIB plays Bridge and Kermit plays Skat.
 
-- **Cards:** from `horizon` cards left in the deal on (default 24, i.e. from the fourth
-  trick), every legal card gets the mean, over the worlds, of its margin for the seat's team
-  over the rest of the deal with perfect play after it (the solver's `margins`: our points
+- **Cards:** from `horizon` cards left in the deal on (by default 28, from the third trick, with
+  a clock of at least 1 s a decision, the budget pimc's strength was measured at; otherwise 24,
+  from the fourth trick), every legal card gets the mean, over the worlds, of its margin for the
+  seat's team over the rest of the deal with perfect play after it (the solver's `margins`: our points
   minus theirs, the match bonus included). The best mean wins; a tie goes to the card that was
   best in more worlds, then to the first legal one. Earlier card decisions are searched by
   `ismcts` at the same budget: the C solver needs 0.1-0.3 s for 28 cards left, about 1 s for
@@ -16,9 +17,9 @@ played, the voids the play revealed and the Weis shown) and solves each exactly 
   `early=playout` those decisions are valued like a trump mode instead (below): each card, in
   each world, played on by the heuristic to `trump_horizon` cards, then solved.
 - **Trump:** for every world and every trump mode of the profile, the deal is played by the Jass
-  heuristic until `trump_horizon` cards are left (default 20) and solved exactly from there, for
-  its value alone (`solve_value`: one search, not one per card; `trump_horizon=36`: solved from
-  its first card). A mode is worth the mean of the deal's
+  heuristic until `trump_horizon` cards are left (by default 24 with a clock of at least 1 s, else
+  20) and solved exactly from there, for its value alone (`solve_value`: one search, not one per
+  card; `trump_horizon=36`: solved from its first card). A mode is worth the mean of the deal's
   margin over the worlds: trick points, the last trick and the match, plus the Weis and Stöck
   that mode gives (the solver leaves them out; they come from the engine's own `best_weis`,
   `scoring_teams` and `STOECK_PAIR`: Stöck depend on the trump, the Weis only through its
@@ -107,11 +108,17 @@ def _check_cards(value: Any) -> tuple[Any, str | None]:
     return value, "a whole number of cards from 4 to 36"
 
 
-HORIZON = Param("horizon", 24, "most cards left in the deal for a card decision to be solved (36: every one); "
-                "earlier card decisions are searched by ismcts at the same budget", _check_cards)  # fmt: skip
-TRUMP_HORIZON = Param("trump_horizon", 20, "trump and push: each world's deal is played by the heuristic until "
-                      "this many cards are left, then solved exactly (36: solved from the first card)",
-                      _check_cards)  # fmt: skip
+# The horizons by budget: with a clock of at least FULL_BUDGET seconds a decision, those the strength
+# figures were measured with (README, docs/arena.md); below it or without a clock, the cheaper ones.
+FULL_BUDGET = 1.0
+FULL_HORIZONS = (28, 24)
+SHORT_HORIZONS = (24, 20)
+HORIZON = Param("horizon", None, "most cards left in the deal for a card decision to be solved (36: every one); "
+                "earlier card decisions are searched by ismcts at the same budget (default 28 with a clock of "
+                "at least 1 s a decision, else 24)", _check_cards)  # fmt: skip
+TRUMP_HORIZON = Param("trump_horizon", None, "trump and push: each world's deal is played by the heuristic "
+                      "until this many cards are left, then solved exactly (36: solved from the first card; "
+                      "default 24 with a clock of at least 1 s a decision, else 20)", _check_cards)  # fmt: skip
 
 
 def _check_infer(value: Any) -> tuple[Any, str | None]:
@@ -471,6 +478,11 @@ class PIMCBot(Bot):
         self.infer = p["infer"] != "off"
         self.infer_play = p["infer"] in ("play", "calibrated")
         self.calibration = Calibration() if p["infer"] == "calibrated" else None
+        horizons = FULL_HORIZONS if self.time is not None and self.time >= FULL_BUDGET else SHORT_HORIZONS
+        if p["horizon"] is None:
+            p["horizon"] = horizons[0]
+        if p["trump_horizon"] is None:
+            p["trump_horizon"] = horizons[1]
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"

@@ -179,6 +179,21 @@ def test_before_the_horizon_cards_are_searched_by_ismcts_at_the_same_budget() ->
     assert pimc(time=0.3).early.time == 0.3
 
 
+def test_the_horizons_follow_the_clock_and_plain_pimc_is_the_measured_bot() -> None:
+    """With a clock of at least 1 s a decision the horizons are those the strength figures were
+    measured with (README: `pimc:time=1.0:horizon=28:trump_horizon=24:infer=calibrated`); below
+    it, or without a clock, the cheaper ones; a horizon given is kept."""
+    measured = make("pimc", time=1.0, horizon=28, trump_horizon=24, infer="calibrated")
+    for bot in (pimc(), pimc(time=1.0), pimc(time=2.5)):
+        assert (bot.horizon, bot.trump_horizon) == (28, 24)
+    assert {k: v for k, v in pimc().params.items() if k != "seed"} == {
+        k: v for k, v in measured.params.items() if k != "seed"
+    }
+    for bot in (pimc(time=0.99), pimc(time=0.25), pimc(samples=3)):
+        assert (bot.horizon, bot.trump_horizon) == (24, 20)
+    assert (pimc(time=0.25, horizon=32).horizon, pimc(samples=3, trump_horizon=36).trump_horizon) == (32, 36)
+
+
 def test_early_playout_values_every_card_by_play_then_solve() -> None:
     """`early=playout`: before the horizon each legal card is valued in each world by the
     heuristic's play to `trump_horizon`, then solved; the best mean is played."""
