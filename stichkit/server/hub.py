@@ -298,11 +298,9 @@ class Hub:
         lines = await self.db(self.store.chat, t.id, self.settings.chat_history)
         client.send_obj({"type": "chat_history", "messages": [line.message() for line in lines]})
         # The history may hold a line another process said that this one has not passed on yet
-        # (its notice is on the way): moving the table's chat cursor past it would keep it from
-        # the table's other connections. So only a table's sole connection moves the cursor;
-        # otherwise this one may get such a line twice, once in its history (pages drop it by id).
-        if lines and t.clients == {client}:
-            t.last_chat_id = max(t.last_chat_id, lines[-1].id)
+        # (its notice is on the way), so it does not move the table's chat cursor (set when the
+        # table was read): that would keep the line from the table's other connections. This one
+        # may get such a line twice, in its history and as a chat (pages drop it by id).
         await self._publish_presence(t)
 
     async def disconnect(self, t: LiveTable, client: Client) -> None:

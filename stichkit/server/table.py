@@ -68,7 +68,9 @@ class LiveTable:
         self.chat_due = False  # another process said something at this table: read the new lines
         self.dropped = False  # swept (here or by another process): nothing may happen here any more
         self.resync = False
-        self.last_chat_id = 0
+        # The newest chat line this process has passed on (or that was there when it read the
+        # table): lines past it are new to the table's connections.
+        self.last_chat_id = stored.last_chat
         self.load_game(stored, now)
         self.seen_at = now  # someone had the table open (any connection)
         self.refresh_presence(now)

@@ -1,7 +1,7 @@
 """A chat line said through another process reaches every connection of this process: even when
 the first read of it fails (the line stays due, and the regular resync reads it again), and when
 someone connects between the line and its notice (the newcomer's history must not hide it from
-the others).
+the others); and a table read anew (a restart) passes on only the lines said since.
 
 In-process, on SQLite: the other process is played by writing the line to the database directly,
 as its hub would, and the notice it would send is this hub's `sync(table, chat=True)`."""
@@ -45,8 +45,12 @@ class Listener:
         return [h["text"] for m in map(json.loads, self.texts) if m["type"] == "chat_history" for h in m["messages"]]
 
 
+def settings(tmp_path: Path) -> Settings:
+    return Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1)
+
+
 async def started(tmp_path: Path) -> tuple[Hub, LiveTable]:
-    hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1))
+    hub = Hub(settings(tmp_path))
     await hub.start()
     t = await hub.create_table(
         NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
@@ -104,6 +108,27 @@ def test_a_newcomer_between_a_line_and_its_notice_does_not_hide_the_line_from_th
             assert second.chats() == ["hoi"], "the newcomer gets it again: pages drop it by its id"
             await hub._resync_all()
             assert first.chats() == ["hoi"], "and only once"
+        finally:
+            await hub.stop()
+
+    asyncio.run(go())
+
+
+def test_a_table_read_anew_passes_on_only_the_lines_said_since(tmp_path: Path) -> None:
+    async def go() -> None:
+        hub, t = await started(tmp_path)
+        await hub.db(hub.store.add_chat, t.id, 0, "Ann", "alt", time.time())
+        await hub.stop()
+        hub = Hub(settings(tmp_path))  # the restart: every table read from the database
+        await hub.start()
+        try:
+            again = hub.tables[t.id]
+            a, b = Listener(), Listener()  # both back at once, as after a restart
+            await asyncio.gather(hub.connect(again, a), hub.connect(again, b))  # type: ignore[arg-type]
+            assert a.history() == b.history() == ["alt"]
+            await hub.db(hub.store.add_chat, t.id, 1, "Ben", "neu", time.time())  # through another process
+            await hub.sync(t.id, chat=True)
+            assert a.chats() == b.chats() == ["neu"], "the old line is not passed on again"
         finally:
             await hub.stop()
 

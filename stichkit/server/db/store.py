@@ -91,6 +91,7 @@ class StoredTable:
     started_at: float
     actions: list[StoredAction] = field(default_factory=list)
     complete: bool = True  # False: `actions` holds only those after the version asked for
+    last_chat: int = 0  # the id of the table's newest chat line when it was read in full (0: none)
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ class Store:
                         status="playing", result=None, started_at=to_dt(t.started_at), finished_at=None)
             )  # fmt: skip
 
-    def _stored(self, s: Session, row: TableRow, after: tuple[int, int] | None) -> StoredTable:
+    def _stored(self, s: Session, row: TableRow, after: tuple[int, int] | None, last_chat: int = 0) -> StoredTable:
         g = s.get(GameRow, (row.id, row.game_no))
         assert g is not None, f"table {row.id} has no game {row.game_no}"
         q = select(ActionRow).where(ActionRow.table_id == row.id, ActionRow.game_no == row.game_no)
@@ -155,19 +156,28 @@ class Store:
             id=row.id, name=row.name, game=row.game, options=dict(row.options), private=row.private,
             settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
             created_at=to_ts(row.created_at), updated_at=to_ts(row.updated_at), seats=[_seat(x) for x in row.seats],
-            seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete,
+            seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete, last_chat=last_chat,
         )  # fmt: skip
 
     def load_tables(self) -> list[StoredTable]:
         with self.session() as s:
-            return [self._stored(s, row, None) for row in s.scalars(select(TableRow).order_by(TableRow.created_at))]
+            newest = select(ChatRow.table_id, func.max(ChatRow.id)).group_by(ChatRow.table_id)
+            last = {table_id: line for table_id, line in s.execute(newest)}
+            rows = s.scalars(select(TableRow).order_by(TableRow.created_at))
+            return [self._stored(s, row, None, last.get(row.id, 0)) for row in rows]
 
     def load_table(self, table_id: str, after: tuple[int, int] | None = None) -> StoredTable | None:
         """The table; with `after` = (game_no, version) only the actions past that version if the
-        game is still the current one (a rematch elsewhere gives the whole new game)."""
+        game is still the current one (a rematch elsewhere gives the whole new game). Read in full
+        (no `after`), it also names its newest chat line (`last_chat`)."""
         with self.session() as s:
             row = s.get(TableRow, table_id)
-            return None if row is None else self._stored(s, row, after)
+            if row is None:
+                return None
+            last_chat = 0
+            if after is None:
+                last_chat = s.scalar(select(func.max(ChatRow.id)).where(ChatRow.table_id == table_id)) or 0
+            return self._stored(s, row, after, last_chat)
 
     def revisions(self) -> dict[str, int]:
         with self.session() as s:
