@@ -9,8 +9,10 @@ as its hub would, and the notice it would send is this hub's `sync(table, chat=T
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -45,24 +47,28 @@ class Listener:
         return [h["text"] for m in map(json.loads, self.texts) if m["type"] == "chat_history" for h in m["messages"]]
 
 
-def settings(tmp_path: Path) -> Settings:
-    return Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1)
-
-
-async def started(tmp_path: Path) -> tuple[Hub, LiveTable]:
-    hub = Hub(settings(tmp_path))
+@contextlib.asynccontextmanager
+async def running(tmp_path: Path, table: str | None = None) -> AsyncIterator[tuple[Hub, LiveTable]]:
+    """A hub on the test's SQLite file and a table at it: `table` read from the database, or a
+    new one; the hub stops at the end."""
+    hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1))
     await hub.start()
-    t = await hub.create_table(
-        NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
-                 takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
-    )  # fmt: skip
-    return hub, t
+    try:
+        if table is None:
+            t = await hub.create_table(
+                NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
+                         takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
+            )  # fmt: skip
+        else:
+            t = hub.tables[table]
+        yield hub, t
+    finally:
+        await hub.stop()
 
 
 def test_a_chat_line_whose_read_failed_is_read_at_the_next_resync(tmp_path: Path) -> None:
     async def go() -> None:
-        hub, t = await started(tmp_path)
-        try:
+        async with running(tmp_path) as (hub, t):
             ear = Listener()
             t.clients.add(ear)  # type: ignore[arg-type]
             # said through another process: in the database, and a notice
@@ -86,16 +92,13 @@ def test_a_chat_line_whose_read_failed_is_read_at_the_next_resync(tmp_path: Path
             assert ear.chats() == ["hoi"]
             await hub._resync_all()
             assert ear.chats() == ["hoi"], "read once, shown once"
-        finally:
-            await hub.stop()
 
     asyncio.run(go())
 
 
 def test_a_newcomer_between_a_line_and_its_notice_does_not_hide_the_line_from_the_others(tmp_path: Path) -> None:
     async def go() -> None:
-        hub, t = await started(tmp_path)
-        try:
+        async with running(tmp_path) as (hub, t):
             first = Listener()
             await hub.connect(t, first)  # type: ignore[arg-type]
             # said through another process; its notice is still on the way
@@ -108,28 +111,20 @@ def test_a_newcomer_between_a_line_and_its_notice_does_not_hide_the_line_from_th
             assert second.chats() == ["hoi"], "the newcomer gets it again: pages drop it by its id"
             await hub._resync_all()
             assert first.chats() == ["hoi"], "and only once"
-        finally:
-            await hub.stop()
 
     asyncio.run(go())
 
 
 def test_a_table_read_anew_passes_on_only_the_lines_said_since(tmp_path: Path) -> None:
     async def go() -> None:
-        hub, t = await started(tmp_path)
-        await hub.db(hub.store.add_chat, t.id, 0, "Ann", "alt", time.time())
-        await hub.stop()
-        hub = Hub(settings(tmp_path))  # the restart: every table read from the database
-        await hub.start()
-        try:
-            again = hub.tables[t.id]
+        async with running(tmp_path) as (hub, t):
+            await hub.db(hub.store.add_chat, t.id, 0, "Ann", "alt", time.time())
+        async with running(tmp_path, t.id) as (hub, again):  # the restart: every table read from the database
             a, b = Listener(), Listener()  # both back at once, as after a restart
             await asyncio.gather(hub.connect(again, a), hub.connect(again, b))  # type: ignore[arg-type]
             assert a.history() == b.history() == ["alt"]
             await hub.db(hub.store.add_chat, t.id, 1, "Ben", "neu", time.time())  # through another process
             await hub.sync(t.id, chat=True)
             assert a.chats() == b.chats() == ["neu"], "the old line is not passed on again"
-        finally:
-            await hub.stop()
 
     asyncio.run(go())
