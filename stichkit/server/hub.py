@@ -195,7 +195,7 @@ class Hub:
         now = time.time()
         seats = [Seat("human") if b is None else Seat("bot", bot=b.label, name=b.label) for b in seat_bots]
         stored = StoredTable(
-            id=new_table_id(), name=req.name or f"{catalog.TITLES.get(game.name, game.name)} table", game=game.name,
+            id=new_table_id(), name=req.name or "", game=game.name,
             options=dict(game.options), private=req.private,
             settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time).as_dict(),
             status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,

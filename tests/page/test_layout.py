@@ -96,9 +96,12 @@ def test_language_deck_and_animations_switch(server: Server, new_page: NewPage) 
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "de"
     assert "Auf dem Tisch" in (page.text_content("#info-title") or "")
+    # a table opened through the API has no name: the page names it in the reader's language
+    assert page.text_content("#crumb") == "Tisch für Jass (Schieber)"
     page.click('.lang-switch [data-lang="en"]')
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "On the table" in (page.text_content("#info-title") or "")
+    assert page.text_content("#crumb") == "Jass (Schieber) table"
     assert "Your turn" in (page.text_content(".bottom-seat") or "")
     # the Swiss German deck: the cards' names change with it
     page.click("#btn-settings")

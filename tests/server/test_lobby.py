@@ -59,6 +59,14 @@ def test_a_table_opens_waits_for_its_humans_and_starts(server: Server) -> None:
     assert all("token" not in s and "token_hash" not in s for s in info["seats"])
 
 
+def test_a_table_opened_without_a_name_has_none(server: Server) -> None:
+    """The server speaks no language: it stores no made-up name, and the page names such a table in
+    its reader's language (tests/page/test_layout.py)."""
+    t = server.open_table("jass", ["human", "bot:random", "bot:random", "bot:random"])
+    assert t["name"] == ""
+    assert server.get(f"/api/tables/{t['id']}").json()["name"] == ""
+
+
 def test_joining_is_refused_for_bot_seats_taken_seats_and_full_tables(server: Server) -> None:
     t = server.open_table("stichling", ["human", "bot:random"])
     r = server.post(f"/api/tables/{t['id']}/join", {"name": "Cleo", "seat": 1})

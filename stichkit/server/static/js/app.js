@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { cardSVG as jassCard } from "./cards/jass.js";
 import { dialog, esc } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tableName } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import * as prefs from "./prefs.js";
 import { Replay } from "./replay.js";
@@ -14,12 +14,14 @@ import { LiveTable } from "./table.js";
 
 let screen = null;
 let catalog = null;
+/** What the top bar says beside the brand: a function, so a change of language redraws it. */
+let crumb = () => "";
 
 function topbar() {
   const bar = document.getElementById("topbar");
   bar.innerHTML =
     `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
-    `<span class="crumb" id="crumb"></span>` +
+    `<span class="crumb" id="crumb">${esc(crumb())}</span>` +
     `<nav class="top-actions" aria-label="${esc(t("table.menu"))}">` +
     `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
     ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
@@ -92,7 +94,11 @@ async function show() {
   screen = null;
   topbar();
   const r = route();
-  const crumb = document.getElementById("crumb");
+  const setCrumb = (f) => {
+    crumb = f;
+    document.getElementById("crumb").textContent = f();
+  };
+  setCrumb(() => "");
   if (!catalog) {
     try {
       catalog = await api.games();
@@ -103,10 +109,10 @@ async function show() {
   }
   if (r.name === "lobby") {
     document.title = t("app.title");
-    crumb.textContent = t("app.tagline");
+    setCrumb(() => t("app.tagline"));
     screen = new Lobby(main, catalog);
   } else if (r.name === "replay") {
-    crumb.textContent = t("replay.title");
+    setCrumb(() => t("replay.title"));
     screen = new Replay(main, r.id, r.game, { catalog });
   } else {
     let info;
@@ -116,7 +122,7 @@ async function show() {
       main.innerHTML = `<div class="panel notice"><p>${esc(e.status === 404 ? t("table.notFound") : t("lobby.serverDown", { reason: e.message }))}</p><p><a class="button" href="/">${esc(t("table.toLobby"))}</a></p></div>`;
       return;
     }
-    crumb.textContent = `${t(`game.${info.game}`)} · ${info.name || ""}`;
+    setCrumb(() => (info.name ? `${t(`game.${info.game}`)} · ${info.name}` : tableName(info)));
     screen = new LiveTable(main, r.id, { catalog, info });
     if (r.join && !prefs.seatFor(r.id) && info.status !== "waiting") screen.command("join-dialog");
   }

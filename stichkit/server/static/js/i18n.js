@@ -30,6 +30,7 @@ const DE = {
   "lobby.more": "Weitere Einstellungen",
   "lobby.private": "Privater Tisch (nicht in der Liste; nur per Link)",
   "lobby.tableName": "Name des Tischs",
+  "table.unnamed": "Tisch für {game}",
   "lobby.open": "Tisch eröffnen",
   "lobby.opening": "Tisch wird eröffnet …",
   "lobby.tables": "Offene Tische",
@@ -390,6 +391,7 @@ const EN = {
   "lobby.more": "More settings",
   "lobby.private": "Private table (not listed; by link only)",
   "lobby.tableName": "Table name",
+  "table.unnamed": "{game} table",
   "lobby.open": "Open the table",
   "lobby.opening": "Opening the table …",
   "lobby.tables": "Open tables",
@@ -729,4 +731,11 @@ export function t(key, params = {}) {
 /** Does this key have a text (so a fallback can be used otherwise)? */
 export function has(key) {
   return key in LANGS[lang()];
+}
+
+/** A table's name, or for a table opened without one (through the API), "Tisch für Jass
+ * (Schieber)" or "Jass (Schieber) table" in the reader's language: the server stores no made-up
+ * name, as it speaks no language. */
+export function tableName(info) {
+  return info.name || t("table.unnamed", { game: t(`game.${info.game}`) });
 }

@@ -8,7 +8,7 @@ import { cardSVG as slCard } from "./cards/stichling.js";
 import { cardSVG as smCard } from "./cards/stichmeister.js";
 import { cardSVG as swCard } from "./cards/stichwahl.js";
 import { esc } from "./dom.js";
-import { has, lang, t } from "./i18n.js";
+import { has, lang, t, tableName } from "./i18n.js";
 import * as prefs from "./prefs.js";
 
 const ORDER = ["jass", "stichwahl", "stichling", "stichmeister"];
@@ -230,7 +230,7 @@ export class Lobby {
             const free = x.seats.filter((s) => s.kind === "human" && !s.claimed).length;
             const href = `/tables/${encodeURIComponent(x.id)}`;
             return (
-              `<li data-table="${esc(x.id)}"><div><b>${esc(x.name)}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${x.players} ${esc(t("lobby.players"))} · ${esc(t(`status.${x.status}`))}</span>` +
+              `<li data-table="${esc(x.id)}"><div><b>${esc(tableName(x))}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${x.players} ${esc(t("lobby.players"))} · ${esc(t(`status.${x.status}`))}</span>` +
               `<div class="muted small">${x.seats.map((s) => esc(s.kind === "bot" ? t("bot.short") : s.claimed ? s.name || "?" : t("table.free"))).join(" · ")}</div></div>` +
               `<div class="actions">${free ? `<a class="button primary" href="${href}?join=1">${esc(t("lobby.take"))} (${esc(t("lobby.free", { n: free }))})</a>` : ""}` +
               `<a class="button" href="${href}">${esc(t("lobby.watch"))}</a></div></li>`
@@ -252,7 +252,7 @@ export class Lobby {
       ? `<h3>${esc(t("lobby.yourTables"))}</h3><ul class="table-list">${live
           .map(
             (x) =>
-              `<li><div><b>${esc(x.name)}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${esc(t(`status.${x.status}`))}</span></div>` +
+              `<li><div><b>${esc(tableName(x))}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${esc(t(`status.${x.status}`))}</span></div>` +
               `<div class="actions"><a class="button primary" href="/tables/${encodeURIComponent(x.id)}">${esc(t("lobby.back"))}</a></div></li>`,
           )
           .join("")}</ul>`
