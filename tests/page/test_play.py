@@ -151,3 +151,27 @@ def test_the_keyboard_alone_plays(server: Server, new_page: NewPage) -> None:
     assert page.is_visible("dialog#dialog .tricks-list, dialog#dialog .muted")
     page.keyboard.press("Escape")
     assert not page.is_visible("dialog#dialog")
+
+
+def test_the_jass_lobby_offers_the_master_bot_and_it_plays(server: Server, new_page: NewPage) -> None:
+    """pimc, the strongest Jass bot (docs/arena.md), is a level of the lobby for Jass alone: it
+    solves Jass deals, so the other games do not offer it."""
+    page = new_page()
+    page.goto(server.url + "/")
+    levels = 'select[name="seat1"] option'
+    page.click('.game-tile[data-game="stichwahl"]')
+    assert "bot:pimc" not in page.eval_on_selector_all(levels, "os => os.map(o => o.value)")
+    page.click('.game-tile[data-game="jass"]')
+    offered = dict(page.eval_on_selector_all(levels, "os => os.map(o => [o.value, o.textContent])"))
+    assert offered["bot:pimc"] == "Bot: Meister (löst gezogene Verteilungen exakt, 1 s)"
+    table = open_from_lobby(page, server, "jass", seats=["bot:pimc"] * 3, options={"target": 300})
+    info = server.get(f"/api/tables/{table}")
+    assert [s["name"] for s in info["seats"][1:]] == ["pimc"] * 3
+    titles = page.eval_on_selector_all(".seat .bot-tag", "els => els.map(e => e.getAttribute('title'))")
+    assert titles == ["Bot (Meister)"] * 3
+    rng = random.Random(13)
+    for _ in range(2):  # the bots choose trump or play between the person's moves
+        assert wait_ready(page, timeout=60_000) == "act"
+        play_one(page, rng)
+    wait_ready(page, timeout=60_000)
+    assert version(page) >= 5, "the master bots did not move"

@@ -12,7 +12,8 @@ import { has, lang, t, tableName } from "./i18n.js";
 import * as prefs from "./prefs.js";
 
 const ORDER = ["jass", "stichwahl", "stichling", "stichmeister"];
-const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1"];
+// pimc (Jass only) solves sampled deals exactly: the strongest Jass bot (docs/arena.md)
+const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1", "pimc"];
 const DEFAULT_LEVEL = "heuristic";
 
 function sample(game, data) {
@@ -43,8 +44,7 @@ export class Lobby {
     this.catalog = catalog;
     this.games = ORDER.map((n) => catalog.games.find((g) => g.name === n)).filter(Boolean);
     for (const g of catalog.games) if (!this.games.includes(g)) this.games.push(g);
-    this.bots = new Set((catalog.bots || []).map((b) => b.name));
-    this.levels = LEVELS.filter((l) => this.bots.has(l.split(":")[0]));
+    this.bots = new Map((catalog.bots || []).map((b) => [b.name, b]));
     this.game = this.games[0];
     this.players = this.game.default_players;
     this.render();
@@ -101,6 +101,14 @@ export class Lobby {
     this.root.querySelector("#refresh").addEventListener("click", () => this.refresh());
   }
 
+  /** The bot levels this server has for the chosen game (a bot may name the games it plays). */
+  levels() {
+    return LEVELS.filter((l) => {
+      const bot = this.bots.get(l.split(":")[0]);
+      return bot && (!bot.games || bot.games.includes(this.game.name));
+    });
+  }
+
   seatRows() {
     const rows = [];
     rows.push(
@@ -109,7 +117,7 @@ export class Lobby {
     );
     for (let s = 1; s < this.players; s++) {
       const opts =
-        this.levels.map((lv) => `<option value="bot:${lv}"${lv === DEFAULT_LEVEL ? " selected" : ""}>${esc(t(`level.${lv}`))}</option>`).join("") +
+        this.levels().map((lv) => `<option value="bot:${lv}"${lv === DEFAULT_LEVEL ? " selected" : ""}>${esc(t(`level.${lv}`))}</option>`).join("") +
         `<option value="human">${esc(t("lobby.human"))}</option>`;
       rows.push(`<label class="row seat-row"><span class="seat-no">${s + 1}</span> ${esc(t("lobby.seat", { n: s + 1 }))} <select name="seat${s}">${opts}</select></label>`);
     }
