@@ -68,6 +68,17 @@ def make(name: str, **params: Any) -> Bot:
     return cls(**params)
 
 
+# The bot behind a player's hint, per game (the terminal's `hint`, the page's "Tipp"): in Jass
+# pimc at half a second, the strongest Jass bot and quick enough to wait for; heuristic elsewhere.
+HINT_BOTS: dict[str, tuple[str, dict[str, Any]]] = {"jass": ("pimc", {"time": 0.5})}
+
+
+def hint_bot(game: str) -> tuple[str, dict[str, Any]]:
+    """The name and parameters of the bot that gives hints in this game."""
+    name, params = HINT_BOTS.get(game, ("heuristic", {}))
+    return name, dict(params)
+
+
 def is_cheating(name: str) -> bool:
     """Whether the bot of that name sees more than its seat may (`open`): for evaluations only."""
     cls = bot_class(name)
@@ -81,6 +92,7 @@ def address_param(name: str) -> str | None:
 
 
 __all__ = [
-    "CHEAT_NOTE", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "PIMCBot", "Param", "RandomBot", "View",
-    "address_param", "bot_class", "bot_names", "game_of", "is_cheating", "make", "register", "seat_view",
+    "CHEAT_NOTE", "HINT_BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "PIMCBot", "Param", "RandomBot",
+    "View", "address_param", "bot_class", "bot_names", "game_of", "hint_bot", "is_cheating", "make", "register",
+    "seat_view",
 ]  # fmt: skip

@@ -6,8 +6,8 @@ module with a `Renderer` subclass and one line to `_MODULES`.
 
 Besides the screen of a seat about to move, a renderer answers the player's commands: `tricks`
 (this deal's tricks), `scores` (every deal so far), `rules` (a short card reference) and the
-"why" of a `hint`. The bot behind `hint` is the renderer's `hint_bot`, so each game can pick its
-own (a stronger searcher for one game, the heuristic for another).
+"why" of a `hint`. The bot behind `hint` is the renderer's `hint_bot`: the game's hint bot from
+`stichkit.bots.hint_bot`, which the table server's hints use too.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from stichkit.bots import hint_bot
 from stichkit.core.game import Game
 
 View = dict[str, Any]
@@ -39,9 +40,14 @@ _NOT_HELD = re.compile(r"seat \d+, whose turn it is, does not hold (\S+)")
 class Renderer:
     """The plain renderer, good for any game: seat numbers, hand and legal actions as notation."""
 
-    # The bot that answers `hint` (a name for stichkit.bots.make, and its parameters).
-    hint_bot: str = "heuristic"
-    hint_params: dict[str, Any] = {}  # noqa: RUF012  (read only; a subclass sets its own)
+    @property
+    def hint_bot(self) -> str:
+        """The bot that answers `hint` (a name for stichkit.bots.make): the game's, from stichkit.bots."""
+        return hint_bot(self.game.name)[0]
+
+    @property
+    def hint_params(self) -> dict[str, Any]:
+        return hint_bot(self.game.name)[1]
 
     def __init__(self, game: Game, *, cards: str = "seed") -> None:
         self.game = game

@@ -83,10 +83,6 @@ def order_of(mode: int, suit: int) -> list[str]:
 
 
 class JassRenderer(Renderer):
-    # `hint` asks pimc (sampled worlds solved exactly; docs/bots.md), half a second per answer.
-    hint_bot = "pimc"
-    hint_params = {"time": 0.5}  # noqa: RUF012  (read only, like the base class's)
-
     def seat_label(self, seat: int, me: int | None) -> str:
         return f"Seat {seat}" if me is None else POSITIONS[(seat - me) % 4]
 

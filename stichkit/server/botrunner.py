@@ -148,7 +148,10 @@ class BotRunner:
             if player is None:
                 player = self._inline[bot.label] = bot.make()
             return player.choose(state, seat).text
-        record = state.record()
+        return await self.decide_record(bot, state.record(), seat)
+
+    async def decide_record(self, bot: SeatBot, record: dict[str, Any], seat: int) -> str:
+        """The bot's move for `seat` in the game `record` holds, worked out in a worker process."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:

@@ -121,6 +121,9 @@ def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
          "doc": "the bot that takes seats over, and moves when a move timer runs out"},
         {"name": "move_time", "default": None, "type": "number", "minimum": 1, "maximum": 3600, "nullable": True,
          "doc": "seconds per move for humans; when they run out a move is made for the seat (null: no timer)"},
+        {"name": "hints", "default": True, "type": "boolean",
+         "doc": "players may ask, at their turn, what the game's hint bot would play (pimc in Jass, heuristic "
+                "otherwise); the answer goes to them alone"},
         {"name": "max_bot_time", "default": max_bot_time, "type": "number", "readOnly": True,
          "doc": "this server's limit on a bot's thinking time per move (seconds)"},
     ]  # fmt: skip

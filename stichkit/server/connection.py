@@ -38,6 +38,7 @@ class Client:
         self._budget = float(burst)
         self._stamp = time.monotonic()
         self.dropped = 0  # messages dropped in a row for flooding
+        self.hint_task: asyncio.Task[None] | None = None  # a hint being worked out (one at a time)
         self.closing = False
         self._queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._sender = asyncio.create_task(self._send_all())
@@ -95,6 +96,8 @@ class Client:
 
     async def stop(self) -> None:
         self.closing = True
+        if self.hint_task is not None:
+            self.hint_task.cancel()  # nobody to tell (the bot's worker finishes its move unheard)
         if not self._sender.done():
             self._sender.cancel()
         with contextlib.suppress(BaseException):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import stichkit
+from stichkit.bots import hint_bot
 from stichkit.core import IllegalActionError, OptionError
 
 from . import catalog
@@ -59,6 +60,7 @@ class NewTable:
     grace: float
     takeover_bot: str
     move_time: float | None
+    hints: bool = True
 
 
 def new_seed() -> int:
@@ -197,7 +199,8 @@ class Hub:
         stored = StoredTable(
             id=new_table_id(), name=req.name or "", game=game.name,
             options=dict(game.options), private=req.private,
-            settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time).as_dict(),
+            settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time,
+                                   req.hints).as_dict(),
             status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
             created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
         )  # fmt: skip
@@ -431,6 +434,52 @@ class Hub:
         t.rev += 1
         t.broadcast(dumps({"type": "chat", **line.message()}))
         await self._notify(t, chat=True)
+
+    async def hint(self, t: LiveTable, client: Client, version: int, game_no: int | None, ref: Any) -> None:
+        """What the game's hint bot (stichkit.bots.hint_bot) would play for the client's seat: only
+        at its turn, from what the seat may know (bots sample the hidden cards), told to it alone."""
+        seat = client.seat
+        async with t.lock:
+            refusal = t.refuse_act(seat, version, game_no)
+            if refusal is not None:
+                client.error(*refusal, ref=ref)
+                return
+            assert seat is not None
+            if not t.settings.hints:
+                client.error("no_hints", "this table plays without hints", ref=ref)
+                return
+            key = (t.game_no, t.version, seat)
+            if t.last_hint is not None and t.last_hint[:3] == key:
+                self._send_hint(client, key, t.last_hint[3], ref)
+                return
+            if client.hint_task is not None:
+                client.error("busy", "a hint is being worked out for you already", ref=ref)
+                return
+            record = t.state.record()
+        # worked out beside the connection's other messages: a move made meanwhile is not held up
+        client.hint_task = asyncio.create_task(self._work_out_hint(t, client, key, record, ref))
+
+    async def _work_out_hint(self, t: LiveTable, client: Client, key: tuple[int, int, int], record: dict[str, Any],
+                             ref: Any) -> None:  # fmt: skip
+        name, params = hint_bot(t.game.name)
+        bot = self.seat_bot(":".join([name, *(f"{k}={v}" for k, v in params.items())]))
+        try:
+            action = await self.bots.decide_record(bot, record, key[2])
+        except Exception:
+            log.exception("table %s: the hint bot %s failed", t.id, bot.label)
+            client.error("unavailable", "no hint can be worked out now; try again", ref=ref)
+            return
+        finally:
+            client.hint_task = None
+        t.last_hint = (*key, action)
+        self._send_hint(client, key, action, ref)
+
+    @staticmethod
+    def _send_hint(client: Client, key: tuple[int, int, int], action: str, ref: Any) -> None:
+        msg: dict[str, Any] = {"type": "hint", "game": key[0], "version": key[1], "action": action}
+        if ref is not None:
+            msg["ref"] = ref
+        client.send_obj(msg)
 
     async def reclaim(self, t: LiveTable, client: Client, ref: Any) -> None:
         seat = client.seat

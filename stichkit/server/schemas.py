@@ -45,6 +45,7 @@ class TableRequest(BaseModel):
     grace: float = Field(default=60.0, ge=0, le=86400, allow_inf_nan=False)
     takeover_bot: str = Field(default="bot:heuristic", max_length=200)
     move_time: float | None = Field(default=None, ge=1, le=3600, allow_inf_nan=False)
+    hints: StrictBool = True
 
     @field_validator("name")
     @classmethod
@@ -105,9 +106,17 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Chat | Rematch | Reclaim | Ping, Field(discriminator="type")]
+class Hint(_Msg):
+    """What the game's hint bot would play for the asking seat, at this version (its turn)."""
+
+    type: Literal["hint"]
+    version: StrictInt
+    game: StrictInt | None = None
+
+
+ClientMessage = Annotated[Act | Chat | Rematch | Reclaim | Ping | Hint, Field(discriminator="type")]
 CLIENT_MESSAGES = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping")
+MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping", "hint")
 
 
 def explain(e: ValidationError) -> str:

@@ -27,14 +27,15 @@ class TableSettings:
     grace: float
     takeover_bot: str  # "bot:SPEC"
     move_time: float | None
+    hints: bool = True  # players may ask the game's hint bot what it would play (tables stored before: yes)
 
     def as_dict(self) -> dict[str, Any]:
         return {"takeover": self.takeover, "grace": self.grace, "takeover_bot": self.takeover_bot,
-                "move_time": self.move_time}  # fmt: skip
+                "move_time": self.move_time, "hints": self.hints}  # fmt: skip
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSettings:
-        return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"))
+        return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"), bool(d.get("hints", True)))
 
 
 def hand_of(public_view: dict[str, Any]) -> int:
@@ -64,6 +65,7 @@ class LiveTable:
         self.peers: dict[str, tuple[list[int], int]] = {}  # other processes' connections: (per seat, spectators)
         self.away_since: list[float | None] = [None] * n
         self.pending: asyncio.Task[None] | None = None  # a bot or timer move being made
+        self.last_hint: tuple[int, int, int, str] | None = None  # (game, version, seat, action), said again
         self.syncing = False
         self.chat_due = False  # another process said something at this table: read the new lines
         self.dropped = False  # swept (here or by another process): nothing may happen here any more

@@ -1,0 +1,102 @@
+"""Hints: a seat asks, at its turn, what the game's hint bot would play (pimc in Jass, heuristic
+elsewhere, as `hint` in the terminal). The answer goes to that connection alone, changes nothing,
+and is refused with a reason wherever a move would be, or where the table plays without hints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stichkit import bots
+
+from .harness import Client, Server, run
+
+JASS = ["human", "bot:random", "bot:random", "bot:random"]
+
+
+async def my_turn(client: Client) -> dict[str, Any]:
+    return await client.until(lambda m: m["type"] == "state" and bool(m["legal"]), timeout=60)
+
+
+def is_hint_or_error(m: dict[str, Any]) -> bool:
+    return m["type"] in ("hint", "error")
+
+
+def test_a_seat_gets_a_legal_hint_at_its_turn_told_to_it_alone(server: Server) -> None:
+    assert bots.hint_bot("jass") == ("pimc", {"time": 0.5})
+    t = server.open_table("jass", JASS, options={"target": 300})
+    token = server.join(t["id"], "Ida")["token"]
+
+    async def go() -> None:
+        me = await Client.open(server, t["id"], token)
+        watcher = await Client.open(server, t["id"])
+        m = await my_turn(me)
+        await me.send({"type": "hint", "version": m["version"], "id": 7})
+        hint = await me.until(is_hint_or_error, timeout=60)
+        assert hint == {"type": "hint", "game": m["game_no"], "version": m["version"], "action": hint["action"],
+                        "ref": 7}  # fmt: skip
+        assert hint["action"] in m["legal"]
+        # asked again at the same version: the same answer, at once
+        await me.send({"type": "hint", "version": m["version"]})
+        again = await me.until(is_hint_or_error, timeout=5)
+        assert again["type"] == "hint" and again["action"] == hint["action"]
+        # nobody else hears of it, and the table has not moved
+        await watcher.drain()
+        assert not [x for x in watcher.msgs if x["type"] == "hint"]
+        info = server.get(f"/api/tables/{t['id']}").json()
+        assert info["version"] == m["version"]
+        # the hint is a move like any other
+        await me.send({"type": "act", "action": hint["action"], "version": m["version"]})
+        await me.state(version=m["version"] + 1)
+        # a move made while a hint is being worked out is not held up by it (pimc thinks 0.5 s)
+        m = await my_turn(me)
+        await me.send({"type": "hint", "version": m["version"]})
+        await me.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+        first = await me.until(lambda x: x["type"] == "hint" or (x["type"] == "state" and x["version"] > m["version"]))
+        assert first["type"] == "state", first
+        late = await me.until(is_hint_or_error, timeout=60)
+        assert late["type"] == "hint" and late["version"] == m["version"]  # the page sees it is for a past turn
+        await me.close()
+        await watcher.close()
+
+    run(go())
+
+
+def test_a_hint_is_refused_where_a_move_would_be_and_where_hints_are_off(server: Server) -> None:
+    t = server.open_table("stichwahl", ["human", "human"], options={"target": 30})
+    tokens = [server.join(t["id"], n)["token"] for n in ("Ida", "Jon")]
+    quiet = server.open_table("stichwahl", ["human", "bot:heuristic"], options={"target": 30}, hints=False)
+    alone = server.join(quiet["id"], "Kai")["token"]
+    assert server.get(f"/api/tables/{quiet['id']}").json()["settings"]["hints"] is False
+
+    async def refused(client: Client, msg: dict[str, Any]) -> str:
+        await client.send(msg)
+        answer = await client.until(is_hint_or_error, timeout=20)
+        assert answer["type"] == "error", answer
+        return str(answer["code"])
+
+    async def go() -> None:
+        players = [await Client.open(server, t["id"], tok) for tok in tokens]
+        first = await players[0].state()
+        mover = 0 if first["legal"] else 1
+        m = first if mover == 0 else await players[1].state()
+        waiting, moving = players[1 - mover], players[mover]
+        assert await refused(waiting, {"type": "hint", "version": m["version"]}) == "not_your_turn"
+        assert await refused(moving, {"type": "hint", "version": m["version"] + 1}) == "stale"
+        assert await refused(moving, {"type": "hint"}) == "bad_message"
+        assert await refused(moving, {"type": "hint", "version": "1"}) == "bad_message"
+        watcher = await Client.open(server, t["id"])
+        assert await refused(watcher, {"type": "hint", "version": m["version"]}) == "spectator"
+        # two at once: the second waits for nothing, it is told that one is being worked out
+        await moving.send({"type": "hint", "version": m["version"]})
+        await moving.send({"type": "hint", "version": m["version"]})
+        answers = [await moving.until(is_hint_or_error) for _ in range(2)]
+        assert sorted(a["type"] for a in answers) == ["error", "hint"]
+        assert [a["code"] for a in answers if a["type"] == "error"] == ["busy"]
+        assert next(a for a in answers if a["type"] == "hint")["action"] in m["legal"]
+        kai = await Client.open(server, quiet["id"], alone)
+        mk = await my_turn(kai)
+        assert await refused(kai, {"type": "hint", "version": mk["version"]}) == "no_hints"
+        for c in [*players, watcher, kai]:
+            await c.close()
+
+    run(go())
