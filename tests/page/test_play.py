@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 
 from .conftest import NewPage, Server
-from .driver import click_and_wait, open_by_api, open_from_lobby, phase, play_one, play_to_end, version, wait_ready
+from .driver import (
+    click_and_wait,
+    open_by_api,
+    open_from_lobby,
+    phase,
+    play_one,
+    play_to_end,
+    table_id,
+    version,
+    wait_ready,
+)
 
 # Short games: a low target where the game has one, few players where that makes it shorter.
 GAMES: dict[str, dict[str, Any]] = {
@@ -175,3 +185,40 @@ def test_the_jass_lobby_offers_the_master_bot_and_it_plays(server: Server, new_p
         play_one(page, rng)
     wait_ready(page, timeout=60_000)
     assert version(page) >= 5, "the master bots did not move"
+
+
+def test_a_hint_outlines_what_the_bot_would_play_and_says_it(server: Server, new_page: NewPage) -> None:
+    table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"])
+    page = new_page(seats={table: seat})
+    page.goto(f"{server.url}/tables/{table}")
+    for asked_by in ("button", "key"):
+        assert wait_ready(page) == "act"
+        before = version(page)
+        if asked_by == "button":
+            page.click('[data-cmd="hint"]')
+        else:
+            page.keyboard.press("t")
+        page.wait_for_selector(".hinted", timeout=30_000)
+        said = page.text_content("#message") or ""
+        assert said.startswith("Tipp: "), said
+        hinted = page.query_selector_all(".hinted")
+        assert len(hinted) == 1
+        # the hinted card or button is one of the legal ones, and named in the message
+        name = hinted[0].get_attribute("aria-label") or hinted[0].get_attribute("title") or hinted[0].text_content()
+        assert name and name.strip() in said, (name, said)
+        click_and_wait(page, hinted[0])
+        assert version(page) > before
+    # a table opened in the lobby with "Tipps erlaubt" unticked shows no hint button
+    quiet = new_page()
+    quiet.goto(server.url + "/")
+    quiet.click('.game-tile[data-game="jass"]')
+    quiet.fill('input[name="name"]', "Anna")
+    for i in (1, 2, 3):
+        quiet.select_option(f'select[name="seat{i}"]', "bot:random")
+    quiet.click("details.more summary")
+    quiet.uncheck('input[name="hints"]')
+    quiet.click("#open-table")
+    quiet.wait_for_url(re.compile(r"/tables/"), timeout=30_000)
+    assert server.get(f"/api/tables/{table_id(quiet)}")["settings"]["hints"] is False
+    assert wait_ready(quiet) == "act"
+    assert quiet.query_selector('[data-cmd="hint"]') is None

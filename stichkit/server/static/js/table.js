@@ -144,7 +144,20 @@ export class LiveTable {
         this.renderChat();
         break;
       case "error":
-        this.onError(msg);
+        if (msg.ref === "hint") {
+          // a hint refused (the turn passed meanwhile, hints off, the server busy): say why
+          this.hintWait = false;
+          if (msg.code !== "stale") this.view.setMessage(t("table.refused", { reason: msg.reason || msg.code }), "error");
+          this.renderNow();
+        } else this.onError(msg);
+        break;
+      case "hint":
+        this.hintWait = false;
+        // an answer for a move already made (the player did not wait) is of no use any more
+        if (this.shown && msg.game === this.shown.game_no && msg.version === this.shown.version) {
+          this.hint = msg;
+          this.renderNow();
+        }
         break;
       default:
         break;
@@ -234,6 +247,11 @@ export class LiveTable {
     const moved = !prevMsg || prevMsg.version !== msg.version || prevMsg.game_no !== msg.game_no;
     this.shown = msg;
     if (moved || (this.selected && !(msg.view.hand || []).includes(this.selected))) this.selected = null;
+    if (moved) {
+      if (this.hint) this.view.setMessage(null);
+      this.hint = null;
+      this.hintWait = false;
+    }
     this.renderNow();
     const byOther = msg.last && msg.last.seat !== this.me;
     if (byOther && !fast && paceCard) await sleep(paceCard);
@@ -285,6 +303,7 @@ export class LiveTable {
       overlay: this.overlay(msg),
       status: this.statusHtml(msg.view, legal, inter),
     });
+    if (legal.length) this.showHint(inter);
     document.title = (legal.length ? "● " : "") + `${t(`game.${this.info.game}`)} – stichkit`;
   }
 
@@ -307,6 +326,10 @@ export class LiveTable {
       parts.push(`<b>${esc(t("table.gameOver"))}</b>`);
     } else if (legal.length) {
       parts.push(`<b class="prompt">${esc(inter.prompt || t("table.yourTurn"))}</b>`);
+      if (this.hintsOn() && legal.length > 1)
+        parts.push(
+          `<button type="button" class="small" data-cmd="hint" title="${esc(t("table.hintTitle"))}"${this.hintWait ? " disabled" : ""}>${esc(t(this.hintWait ? "table.hintWait" : "table.hint"))}</button>`,
+        );
     } else if (view.current_player !== null && view.current_player !== undefined) {
       parts.push(esc(t("table.turnOf", { name: this.view.seatName(view.current_player) })));
     }
@@ -526,6 +549,8 @@ export class LiveTable {
       this.socket.send({ type: "rematch" });
     } else if (cmd === "reclaim") {
       this.socket.send({ type: "reclaim" });
+    } else if (cmd === "hint") {
+      this.askHint();
     } else if (cmd === "leave") {
       if (!this.seat || !confirm(t("table.leaveConfirm"))) return;
       try {
@@ -553,6 +578,45 @@ export class LiveTable {
         },
       );
     }
+  }
+
+  // -- hints ------------------------------------------------------------------------------------
+
+  /** Does this table give hints? (Tables opened before hints existed do.) */
+  hintsOn() {
+    const s = this.info && this.info.settings;
+    return this.me !== null && !(s && s.hints === false);
+  }
+
+  /** Ask the server what the game's hint bot would play here; it answers this page alone. */
+  askHint() {
+    if (!this.hintsOn() || this.hintWait || !this.isLatest() || !this.legalFor(this.shown).length) return;
+    if (this.hint) {
+      this.renderNow();
+      return;
+    }
+    if (!this.socket.send({ type: "hint", version: this.latest.version, game: this.latest.game_no, id: "hint" })) return;
+    this.hintWait = true;
+    this.renderNow();
+  }
+
+  /** Outline the hinted card (or button) and say it in words. */
+  showHint(inter) {
+    const h = this.hint;
+    if (!h || !this.shown || h.version !== this.shown.version || h.game !== this.shown.game_no) return;
+    const ctx = this.view.ctx();
+    let words = null;
+    for (const [card, actions] of inter.cards || []) {
+      if (!actions.includes(h.action)) continue;
+      const el = this.root.querySelector(`.hand-card[data-card="${CSS.escape(card)}"]`);
+      if (el) el.classList.add("hinted");
+      words = ctx.cardName(card);
+    }
+    for (const el of this.root.querySelectorAll(`[data-action="${CSS.escape(h.action)}"], [data-trick-action="${CSS.escape(h.action)}"]`)) {
+      el.classList.add("hinted");
+      words = words ? `${words} – ${el.getAttribute("aria-label") || el.textContent.trim()}` : el.getAttribute("aria-label") || el.textContent.trim();
+    }
+    this.view.setMessage(t("table.hintIs", { move: words || h.action }), "info");
   }
 
   openDialog(which) {
@@ -590,6 +654,8 @@ export class LiveTable {
       this.openDialog("tricks");
     } else if (key === "p" || key === "P") {
       this.openDialog("scores");
+    } else if (key === "t" || key === "T") {
+      this.askHint();
     } else if (key === "l" || key === "L") {
       const last = this.root.querySelector(".last-panel");
       if (last) {
