@@ -24,7 +24,7 @@ from stichkit.bots import hint_bot
 from stichkit.core import IllegalActionError, OptionError
 
 from . import catalog
-from .botrunner import BotRunner, SeatBot, parse_bot_spec, parse_seat
+from .botrunner import CLOCKS, BotRunner, SeatBot, parse_bot_spec, parse_seat
 from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
 from .db import migrate
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
@@ -461,18 +461,26 @@ class Hub:
 
     async def _work_out_hint(self, t: LiveTable, client: Client, key: tuple[int, int, int], record: dict[str, Any],
                              ref: Any) -> None:  # fmt: skip
-        name, params = hint_bot(t.game.name)
-        bot = self.seat_bot(":".join([name, *(f"{k}={v}" for k, v in params.items())]))
         try:
+            bot = self.hint_bot(t.game.name)
             action = await self.bots.decide_record(bot, record, key[2])
         except Exception:
-            log.exception("table %s: the hint bot %s failed", t.id, bot.label)
+            log.exception("table %s: the hint bot failed", t.id)
             client.error("unavailable", "no hint can be worked out now; try again", ref=ref)
             return
         finally:
             client.hint_task = None
         t.last_hint = (*key, action)
         self._send_hint(client, key, action, ref)
+
+    def hint_bot(self, game: str) -> SeatBot:
+        """The game's hint bot, its clock within this server's --max-bot-time."""
+        name, params = hint_bot(game)
+        for clock in CLOCKS:
+            if clock in params and float(params[clock]) > self.settings.max_bot_time:
+                params[clock] = self.settings.max_bot_time
+        return self.seat_bot(":".join([name, *(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                                               for k, v in params.items())]))  # fmt: skip
 
     @staticmethod
     def _send_hint(client: Client, key: tuple[int, int, int], action: str, ref: Any) -> None:
