@@ -122,7 +122,7 @@ def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
         {"name": "move_time", "default": None, "type": "number", "minimum": 1, "maximum": 3600, "nullable": True,
          "doc": "seconds per move for humans; when they run out a move is made for the seat (null: no timer)"},
         {"name": "hints", "default": True, "type": "boolean",
-         "doc": "players may ask, at their turn, what the game's hint bot would play (pimc in Jass, heuristic "
+         "doc": "players may ask, at their turn, what the game's hint bot would play (pimc in Jass, ismcts "
                 "otherwise); the answer goes to them alone"},
         {"name": "max_bot_time", "default": max_bot_time, "type": "number", "readOnly": True,
          "doc": "this server's limit on a bot's thinking time per move (seconds)"},

@@ -111,7 +111,7 @@ def test_hotseat_hands_the_screen_over_and_shows_no_other_humans_secret() -> Non
 def test_every_game_tells_who_wins_the_trick_and_answers_the_commands(game: str) -> None:
     out = play(game, *(["1"] * 3), "tricks", "scores", "rules", "hint", moves=6)
     assert re.search(r"^Winning", out, re.M), out[-3000:]
-    assert f"Hint from the {'pimc' if game == 'jass' else 'heuristic'} bot:" in out  # Jass hints by pimc
+    assert f"Hint from the {'pimc' if game == 'jass' else 'ismcts'} bot:" in out  # each game's strongest
     assert re.search(r"Scores|Game", out)
     reference = {"jass": "Card order", "stichwahl": "The cards: pearls", "stichling": "Score tiles",
                  "stichmeister": "Rule cards in force"}  # fmt: skip

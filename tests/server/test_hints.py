@@ -128,7 +128,8 @@ def test_the_hint_bot_keeps_to_the_servers_clock_and_a_failure_frees_the_connect
         try:
             # an operator's cap below the hint bot's half second: the hint bot thinks 0.2 s
             assert dict(hub.hint_bot("jass").params)["time"] == "0.2"
-            assert hub.hint_bot("stichwahl").spec.name == "heuristic"
+            assert hub.hint_bot("stichwahl").spec.name == "ismcts"
+            assert dict(hub.hint_bot("stichwahl").params)["time"] == "0.2"
             t = await hub.create_table(
                 NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
                          takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
