@@ -3,8 +3,12 @@ showing every hand as the server's replay frames hold it."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
+
+import stichkit
 
 from .conftest import NewPage, Server
 
@@ -74,6 +78,15 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, new_pag
     page.keyboard.press("End")
     page.click("#btn-scores")
     assert page.is_visible("dialog#dialog .score-table")
+    page.keyboard.press("Escape")
+
+    # the game as a file, for stich replay and stich analyse: the server's record, which replays
+    with page.expect_download() as download:
+        page.click("#replay-download")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert download.value.suggested_filename == f"stichkit-{table}-1.json"
+    assert saved == server.get(f"/api/tables/{table}/record")
+    assert stichkit.replay(saved).is_terminal()
 
 
 def test_a_replay_before_the_end_says_when_it_can_be_seen(server: Server, new_page: NewPage) -> None:

@@ -216,6 +216,8 @@ const DE = {
   "replay.start": "Start",
   "replay.notOver": "Diese Partie läuft noch; nachspielen kann man sie, wenn sie zu Ende ist.",
   "replay.back": "Zurück zum Tisch",
+  "replay.download": "Als Datei",
+  "replay.downloadTitle": "Die Partie als Datei (JSON): für stich replay, und bei Jass für stich analyse (welche Karte wie viele Punkte kostete)",
   "replay.moveBy": "{name}: {action}",
   // settings
   "set.deck": "Jass-Karten",
@@ -579,6 +581,8 @@ const EN = {
   "replay.start": "Start",
   "replay.notOver": "This game is still running; it can be replayed once it is over.",
   "replay.back": "Back to the table",
+  "replay.download": "As a file",
+  "replay.downloadTitle": "The game as a file (JSON): for stich replay, and in Jass for stich analyse (which card cost how many points)",
   "replay.moveBy": "{name}: {action}",
   "set.deck": "Jass cards",
   "set.deck.seed": "as the rule sheet: Käse, Zug, Schokolade, Berg",

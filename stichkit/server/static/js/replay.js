@@ -98,6 +98,7 @@ export class Replay {
       `<input type="range" id="replay-slider" min="0" max="${last}" value="0" aria-label="${esc(t("replay.step", { v: 0, n: last }))}">` +
       `<label>${esc(t("replay.jump"))} <select id="replay-deal">${this.deals.map((d, k) => `<option value="${k}">${esc(d.label)}</option>`).join("")}</select></label>` +
       `<span id="replay-pos" class="muted"></span>` +
+      `<a class="button small" id="replay-download" href="/api/tables/${encodeURIComponent(this.id)}/record?game=${this.data.game_no}" download="stichkit-${esc(this.id)}-${this.data.game_no}.json" title="${esc(t("replay.downloadTitle"))}">${esc(t("replay.download"))}</a>` +
       `<a class="button small" href="/tables/${encodeURIComponent(this.id)}">${esc(t("replay.back"))}</a>` +
       `</div>`;
     bar.onclick = (ev) => {
