@@ -452,10 +452,13 @@ class Hub:
             if t.last_hint is not None and t.last_hint[:3] == key:
                 self._send_hint(client, key, t.last_hint[3], ref)
                 return
-            if client.hint_task is not None:
+            # one at a time per connection, and per seat (however many tabs ask): a seat keeps at
+            # most one bot worker busy with hints
+            if client.hint_task is not None or key in t.hints_due:
                 client.error("busy", "a hint is being worked out for you already", ref=ref)
                 return
             record = t.state.record()
+            t.hints_due.add(key)
         # worked out beside the connection's other messages: a move made meanwhile is not held up
         client.hint_task = asyncio.create_task(self._work_out_hint(t, client, key, record, ref))
 
@@ -470,6 +473,7 @@ class Hub:
             return
         finally:
             client.hint_task = None
+            t.hints_due.discard(key)
         t.last_hint = (*key, action)
         self._send_hint(client, key, action, ref)
 

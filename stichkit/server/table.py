@@ -66,6 +66,7 @@ class LiveTable:
         self.away_since: list[float | None] = [None] * n
         self.pending: asyncio.Task[None] | None = None  # a bot or timer move being made
         self.last_hint: tuple[int, int, int, str] | None = None  # (game, version, seat, action), said again
+        self.hints_due: set[tuple[int, int, int]] = set()  # (game, version, seat) of hints being worked out
         self.syncing = False
         self.chat_due = False  # another process said something at this table: read the new lines
         self.dropped = False  # swept (here or by another process): nothing may happen here any more

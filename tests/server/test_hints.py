@@ -4,6 +4,7 @@ and is refused with a reason wherever a move would be, or where the table plays 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +147,26 @@ def test_the_hint_bot_keeps_to_the_servers_clock_and_a_failure_frees_the_connect
             await hub.hint(t, asker, t.version, None, None)  # type: ignore[arg-type]
             await asker.hint_task
             assert asker.sent[-1]["code"] == "unavailable" and asker.hint_task is None
-            del hub.bots.decide_record  # the real one again: the connection may ask anew
+            # the same seat in a second tab while the first one's hint is worked out: busy too (a
+            # seat keeps at most one bot worker busy), then the answer once it is known
+            go_on = asyncio.Event()
+
+            async def slow(bot: Any, record: Any, seat: int) -> str:
+                await go_on.wait()
+                return str(t.state.legal_actions()[0].text)
+
+            hub.bots.decide_record = slow  # type: ignore[method-assign]
+            tab = Asker(asker.seat)
+            await hub.hint(t, asker, t.version, None, None)  # type: ignore[arg-type]
+            await hub.hint(t, tab, t.version, None, None)  # type: ignore[arg-type]
+            assert tab.sent[-1]["code"] == "busy" and tab.hint_task is None
+            go_on.set()
+            await asker.hint_task
+            assert asker.sent[-1]["type"] == "hint"
+            await hub.hint(t, tab, t.version, None, None)  # type: ignore[arg-type]
+            assert tab.sent[-1] == asker.sent[-1] and not t.hints_due
+            del hub.bots.decide_record  # the real one: a new question is worked out by the hint bot
+            t.last_hint = None
             await hub.hint(t, asker, t.version, None, None)  # type: ignore[arg-type]
             await asker.hint_task
             assert asker.sent[-1]["type"] == "hint"
