@@ -216,7 +216,7 @@ const DE = {
   "replay.start": "Start",
   "replay.notOver": "Diese Partie läuft noch; nachspielen kann man sie, wenn sie zu Ende ist.",
   "replay.back": "Zurück zum Tisch",
-  "replay.download": "Als Datei",
+  "replay.download": "Als Datei speichern",
   "replay.downloadTitle": "Die Partie als Datei (JSON): für stich replay, und bei Jass für stich analyse (welche Karte wie viele Punkte kostete)",
   "replay.moveBy": "{name}: {action}",
   // settings
@@ -581,7 +581,7 @@ const EN = {
   "replay.start": "Start",
   "replay.notOver": "This game is still running; it can be replayed once it is over.",
   "replay.back": "Back to the table",
-  "replay.download": "As a file",
+  "replay.download": "Save as a file",
   "replay.downloadTitle": "The game as a file (JSON): for stich replay, and in Jass for stich analyse (which card cost how many points)",
   "replay.moveBy": "{name}: {action}",
   "set.deck": "Jass cards",
