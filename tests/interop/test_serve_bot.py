@@ -250,3 +250,25 @@ def test_players_reject_bad_settings() -> None:
         Players({})
     with pytest.raises(ValueError, match="longer than the margin"):
         Players({"h": parse_bot("heuristic")}, timeout=0.2, margin=0.5)
+
+
+def test_pimc_the_strongest_jass_bot_can_be_served() -> None:
+    """pimc solves sampled deals: it plays from the full position serve-bot builds from the
+    observation, like every search bot (trump choices and cards alike)."""
+    players = Players({"master": parse_bot("pimc:time=0.1")}, timeout=3, margin=0.2, seed=5)
+    try:
+        with TestClient(create_app(players)) as c:
+            obs = observations(4, deals=1)
+            for o in [obs[0], *obs[len(obs) // 2 :: 7]]:
+                legal = {str(a) for a in position_from_observation(o).state.legal_actions()}
+                r = c.post(f"/master/{route(o)}", json=o)
+                assert r.status_code == 200, r.json()
+                answer = r.json()
+                if o["trump"] < 0:
+                    code = answer["trump"]
+                    assert ("push" if code == 10 else "trump:" + ("D", "H", "S", "C", "obe", "une")[code]) in legal
+                else:
+                    assert answer["card"] in legal
+            assert c.get("/").json()["late"] == 0
+    finally:
+        players.close()
