@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from stichkit import bots
-from stichkit.server.hub import Hub, NewTable
-from stichkit.server.settings import Settings
 
 from .harness import Client, Server, run
+from .inprocess import Listener, running
 
 JASS = ["human", "bot:random", "bot:random", "bot:random"]
 
@@ -107,38 +106,17 @@ def test_a_hint_is_refused_where_a_move_would_be_and_where_hints_are_off(server:
     run(go())
 
 
-class Asker:
-    """A seated connection, in-process: what the hub sends it."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.hint_task: Any = None
-        self.sent: list[dict[str, Any]] = []
-
-    def send_obj(self, obj: dict[str, Any]) -> None:
-        self.sent.append(obj)
-
-    def error(self, code: str, reason: str, ref: Any = None, why: Any = None) -> None:
-        self.sent.append({"type": "error", "code": code, "reason": reason})
-
-
 def test_the_hint_bot_keeps_to_the_servers_clock_and_a_failure_frees_the_connection(tmp_path: Path) -> None:
     async def go() -> None:
-        hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'hints.db'}", bot_workers=1, max_bot_time=0.2))
-        await hub.start()
-        try:
+        async with running(tmp_path, max_bot_time=0.2) as (hub, t):
             # an operator's cap below the hint bot's half second: the hint bot thinks 0.2 s
             assert dict(hub.hint_bot("jass").params)["time"] == "0.2"
             assert hub.hint_bot("stichwahl").spec.name == "ismcts"
             assert dict(hub.hint_bot("stichwahl").params)["time"] == "0.2"
-            t = await hub.create_table(
-                NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
-                         takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
-            )  # fmt: skip
             for name in ("Ida", "Jon"):
                 await hub.join(t, name, None)
             assert t.status == "playing" and t.turn is not None
-            asker = Asker(t.turn)
+            asker = Listener(t.turn)
 
             async def broken(*args: Any) -> str:
                 raise RuntimeError("the workers are gone")
@@ -156,7 +134,7 @@ def test_the_hint_bot_keeps_to_the_servers_clock_and_a_failure_frees_the_connect
                 return str(t.state.legal_actions()[0].text)
 
             hub.bots.decide_record = slow  # type: ignore[method-assign]
-            tab = Asker(asker.seat)
+            tab = Listener(asker.seat)
             await hub.hint(t, asker, t.version, None, None)  # type: ignore[arg-type]
             await hub.hint(t, tab, t.version, None, None)  # type: ignore[arg-type]
             assert tab.sent[-1]["code"] == "busy" and tab.hint_task is None
@@ -171,7 +149,5 @@ def test_the_hint_bot_keeps_to_the_servers_clock_and_a_failure_frees_the_connect
             await asker.hint_task
             assert asker.sent[-1]["type"] == "hint"
             assert asker.sent[-1]["action"] in [a.text for a in t.state.legal_actions()]
-        finally:
-            await hub.stop()
 
     run(go())

@@ -9,61 +9,13 @@ as its hub would, and the notice it would send is this hub's `sync(table, chat=T
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from stichkit.server.hub import Hub, NewTable
-from stichkit.server.settings import Settings
-from stichkit.server.table import LiveTable
-
-
-class Listener:
-    """A connection that only listens: what the table sends it."""
-
-    seat = None
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> None:
-        self.texts.append(text)
-
-    def send_obj(self, obj: dict[str, Any]) -> None:
-        self.send(json.dumps(obj))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def chats(self) -> list[str]:
-        return [m["text"] for m in map(json.loads, self.texts) if m["type"] == "chat"]
-
-    def history(self) -> list[str]:
-        return [h["text"] for m in map(json.loads, self.texts) if m["type"] == "chat_history" for h in m["messages"]]
-
-
-@contextlib.asynccontextmanager
-async def running(tmp_path: Path, table: str | None = None) -> AsyncIterator[tuple[Hub, LiveTable]]:
-    """A hub on the test's SQLite file and a table at it: `table` read from the database, or a
-    new one; the hub stops at the end."""
-    hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'chat.db'}", bot_workers=1))
-    await hub.start()
-    try:
-        if table is None:
-            t = await hub.create_table(
-                NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
-                         takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
-            )  # fmt: skip
-        else:
-            t = hub.tables[table]
-        yield hub, t
-    finally:
-        await hub.stop()
+from .inprocess import Listener, running
 
 
 def test_a_chat_line_whose_read_failed_is_read_at_the_next_resync(tmp_path: Path) -> None:
