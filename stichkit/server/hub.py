@@ -374,7 +374,9 @@ class Hub:
                 if s.takeover == "hand" and s.takeover_hand is not None and s.takeover_hand != hand and t.connected(i):
                     changes[i] = {"takeover": None, "takeover_hand": None}
         try:
-            await self._store_move(Move(t.id, t.game_no, StoredAction(version, seat, text, by, now), result, changes))
+            await self._store_move(
+                Move(t.id, t.game_no, StoredAction(version, seat, text, by, now), t.line, result, changes)
+            )
         except Conflict:
             t.state.undo()
             await self._sync_locked(t)
@@ -399,6 +401,42 @@ class Hub:
         await self._notify(t)
         self._schedule(t)
         return None
+
+    async def take_back(self, t: LiveTable, client: Client, version: int, game_no: int | None, ref: Any) -> None:
+        """Undo the client's last decision and every later one (the bots' replies), for a player
+        alone with bots. Stored first, like a move; a bot thinking meanwhile is stopped."""
+        seat = client.seat
+        async with t.lock:
+            refusal = t.refuse_takeback(seat, version, game_no)
+            if refusal is not None:
+                client.error(*refusal, ref=ref)
+                return
+            assert seat is not None
+            to_version = t.takeback_to(seat)
+            assert to_version is not None
+            now = time.time()
+            try:
+                await self.db(self.store.take_back, t.id, t.game_no, t.line, t.version, to_version, now)
+            except Conflict:
+                await self._sync_locked(t)
+                client.error("stale", f"another move was made first; the table is at version {t.version}", ref=ref)
+                return
+            except Exception:
+                log.exception("table %s: storing a takeback failed", t.id)
+                client.error("unavailable", "the takeback could not be saved; try again", ref=ref)
+                return
+            if t.pending is not None:
+                t.pending.cancel()
+                t.pending = None
+            undone = t.version - to_version
+            t.take_back_to(to_version)
+            t.last = {"seat": seat, "version": to_version, "by": "takeback", "undone": undone}
+            t.last_hint = None
+            t.moved_at = t.updated_at = t.human_at = now
+            t.rev += 1
+            t.broadcast_state(now, t.last)
+            await self._notify(t)
+            self._schedule(t)
 
     async def _store_move(self, move: Move) -> None:
         """Hand the move to the writer and wait for its commit (Conflict when it was refused)."""
@@ -459,11 +497,12 @@ class Hub:
                 return
             record = t.state.record()
             t.hints_due.add(key)
+            line = t.line
         # worked out beside the connection's other messages: a move made meanwhile is not held up
-        client.hint_task = asyncio.create_task(self._work_out_hint(t, client, key, record, ref))
+        client.hint_task = asyncio.create_task(self._work_out_hint(t, client, key, line, record, ref))
 
-    async def _work_out_hint(self, t: LiveTable, client: Client, key: tuple[int, int, int], record: dict[str, Any],
-                             ref: Any) -> None:  # fmt: skip
+    async def _work_out_hint(self, t: LiveTable, client: Client, key: tuple[int, int, int], line: int,
+                             record: dict[str, Any], ref: Any) -> None:  # fmt: skip
         try:
             bot = self.hint_bot(t.game.name)
             action = await self.bots.decide_record(bot, record, key[2])
@@ -474,6 +513,9 @@ class Hub:
         finally:
             client.hint_task = None
             t.hints_due.discard(key)
+        if (t.game_no, t.line) != (key[0], line):  # moves were taken back meanwhile: the version is another position
+            client.error("stale", "moves were taken back; ask again", ref=ref)
+            return
         t.last_hint = (*key, action)
         self._send_hint(client, key, action, ref)
 
@@ -555,12 +597,19 @@ class Hub:
             await self._notify(t)
             self._schedule(t)
 
-    def _new_game(self, t: LiveTable, stored: StoredTable, now: float) -> None:
+    def _reload(self, t: LiveTable, stored: StoredTable, now: float) -> None:
+        """The table's game read in full again: a new game, or the same game on a new line."""
+        self._new_game(t, stored, now, takeback=stored.game_no == t.game_no and stored.line != t.line)
+
+    def _new_game(self, t: LiveTable, stored: StoredTable, now: float, takeback: bool = False) -> None:
         if t.pending is not None:
             t.pending.cancel()
             t.pending = None
         t.seat_bots = self._seat_bots(t.id, stored.seats)
         t.load_game(stored, now)
+        if takeback:  # pages show it as such (they would drop a lower version of the same line)
+            t.last = {"seat": None, "version": t.version, "by": "takeback"}
+        t.last_hint = None
         self._recount(t)
         t.refresh_presence(now)
         t.broadcast_state(now, t.last)
@@ -580,13 +629,13 @@ class Hub:
             t.pending = asyncio.create_task(self._bot_move(t, seat, bot, by))
 
     async def _bot_move(self, t: LiveTable, seat: int, bot: SeatBot, by: str) -> None:
-        game_no, version = t.game_no, t.version
+        game_no, line, version = t.game_no, t.line, t.version
         try:
             if by != "timer":
                 wait = t.moved_at + self.settings.bot_delay - time.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
-            if (t.game_no, t.version) != (game_no, version):
+            if (t.game_no, t.line, t.version) != (game_no, line, version):
                 return
             try:
                 text = await self.bots.decide(bot, t.state, seat)
@@ -594,7 +643,7 @@ class Hub:
                 log.exception("table %s: bot %s failed; it plays its first legal move", t.id, bot.label)
                 text = ""
             async with t.lock:
-                if (t.game_no, t.version, t.status, t.turn) != (game_no, version, "playing", seat):
+                if (t.game_no, t.line, t.version, t.status, t.turn) != (game_no, line, version, "playing", seat):
                     return
                 if by != "timer" and t.bot_for(seat) is None:  # the human took the seat back meanwhile
                     return
@@ -804,13 +853,13 @@ class Hub:
             t.syncing = False
 
     async def _sync_locked(self, t: LiveTable) -> None:
-        stored = await self.db(self.store.load_table, t.id, (t.game_no, t.version))
+        stored = await self.db(self.store.load_table, t.id, (t.game_no, t.line, t.version))
         now = time.time()
         if stored is None:
             await self._drop(t)
             return
-        if stored.game_no != t.game_no:
-            self._new_game(t, stored, now)
+        if stored.complete:  # a rematch, or moves taken back, elsewhere
+            self._reload(t, stored, now)
         else:
             for a in stored.actions:
                 try:
@@ -818,9 +867,11 @@ class Hub:
                 except (IllegalActionError, ValueError):
                     log.exception("table %s: stored action %d does not apply; reloading", t.id, a.version)
                     full = await self.db(self.store.load_table, t.id)
-                    if full is not None:
-                        self._new_game(t, full, now)
-                    return
+                    if full is None:
+                        await self._drop(t)
+                        return
+                    self._reload(t, full, now)
+                    break
                 if t.state.is_terminal():
                     t.status = "over"
                 t.broadcast_state(now, t.last)

@@ -114,9 +114,17 @@ class Hint(_Msg):
     game: StrictInt | None = None
 
 
-ClientMessage = Annotated[Act | Chat | Rematch | Reclaim | Ping | Hint, Field(discriminator="type")]
+class Takeback(_Msg):
+    """Undo the seat's last decision and every later one, at this version (alone with bots)."""
+
+    type: Literal["takeback"]
+    version: StrictInt
+    game: StrictInt | None = None
+
+
+ClientMessage = Annotated[Act | Chat | Rematch | Reclaim | Ping | Hint | Takeback, Field(discriminator="type")]
 CLIENT_MESSAGES = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping", "hint")
+MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping", "hint", "takeback")
 
 
 def explain(e: ValidationError) -> str:

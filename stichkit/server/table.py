@@ -86,6 +86,7 @@ class LiveTable:
         self.status = stored.status
         self.game_no = stored.game_no
         self.seed = stored.seed
+        self.line = stored.line
         self.rev = stored.rev
         self.seats: list[Seat] = [Seat(**vars(s)) for s in stored.seats]
         self.updated_at = stored.updated_at
@@ -107,6 +108,16 @@ class LiveTable:
         self.moved_at = a.at
         if a.by == "human":
             self.human_at = max(self.human_at, a.at)
+
+    def take_back_to(self, version: int) -> None:
+        """The game as it was after `version` decisions: replayed from the seed, the way every
+        process and every restart builds it from the stored actions."""
+        kept = [a.text for _, a in self.state.history()[:version]]
+        self.state = self.game.new_state(seed=self.seed)
+        for text in kept:
+            self.state.apply(text)
+        self.version = version
+        self.line += 1
 
     @property
     def n(self) -> int:
@@ -151,6 +162,32 @@ class LiveTable:
             return "not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s"
         if self.seats[seat].takeover is not None:
             return "takeover", "a bot plays your seat now; send reclaim to take it back"
+        return None
+
+    def refuse_takeback(self, seat: int | None, version: Any, game_no: Any) -> Refusal | None:
+        """Why `seat` may not take its last move back now (None: it may). Only a player alone
+        with bots may: nobody else's move is ever undone."""
+        if seat is None:
+            return "spectator", "spectators cannot take moves back; join a seat to play"
+        if self.status != "playing" or self.state.is_terminal():
+            return "not_playing", "moves can be taken back only while the game is being played"
+        if game_no is not None and game_no != self.game_no:
+            return "stale", f"game {game_no} is not the table's current game {self.game_no}"
+        if version != self.version:
+            return "stale", f"version {version} is not the current version {self.version}"
+        if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
+            return "not_alone", "moves can be taken back only at a table where every other seat is a bot"
+        if self.seats[seat].takeover is not None:
+            return "takeover", "a bot plays your seat now; send reclaim to take it back"
+        if self.takeback_to(seat) is None:
+            return "nothing_to_take_back", "you have made no move in this game yet"
+        return None
+
+    def takeback_to(self, seat: int) -> int | None:
+        """The version before `seat`'s last decision: a takeback undoes it and every later one."""
+        for i, (who, _) in enumerate(reversed(self.state.history())):
+            if who == seat:
+                return self.version - i - 1
         return None
 
     def result(self) -> dict[str, Any] | None:
@@ -243,7 +280,8 @@ class LiveTable:
 
     def state_text(self, seat: int | None, info_json: str, last: dict[str, Any] | None) -> str:
         return (
-            f'{{"type":"state","seat":{dumps(seat)},"game_no":{self.game_no},"version":{self.version},'
+            f'{{"type":"state","seat":{dumps(seat)},"game_no":{self.game_no},"line":{self.line},'
+            f'"version":{self.version},'
             f'"view":{dumps(self.state.view(seat))},"legal":{dumps(self.legal_for(seat))},'
             f'"last":{dumps(last)},"table":{info_json}}}'
         )

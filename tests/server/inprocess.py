@@ -46,15 +46,17 @@ class Listener:
 
 
 @contextlib.asynccontextmanager
-async def running(tmp_path: Path, table: str | None = None, **settings: Any) -> AsyncIterator[tuple[Hub, LiveTable]]:
+async def running(tmp_path: Path, table: str | None = None, game: str = "stichling",
+                  seats: tuple[str, ...] = ("human", "human"), options: dict[str, Any] | None = None,
+                  **settings: Any) -> AsyncIterator[tuple[Hub, LiveTable]]:  # fmt: skip
     """A hub on the test's SQLite file and a table at it: `table` read from the database, or a
-    new Stichling table for two humans; the hub stops at the end."""
+    new table (by default Stichling for two humans); the hub stops at the end."""
     hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'hub.db'}", bot_workers=1, **settings))
     await hub.start()
     try:
         if table is None:
             t = await hub.create_table(
-                NewTable(game="stichling", options={}, seats=["human", "human"], private=False, name=None,
+                NewTable(game=game, options=options or {}, seats=list(seats), private=False, name=None,
                          takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None)
             )  # fmt: skip
         else:

@@ -73,3 +73,32 @@ def test_takeovers_end_with_the_move_that_ends_them(store: Store) -> None:
     store.update_seats("t5", 1, {1: {"takeover": "hand", "takeover_hand": 0}}, time.time())
     assert store.append_moves([move("t5", 1, seat_changes={1: {"takeover": None, "takeover_hand": None}})]) == [None]
     assert store.load_table("t5").seats[1].takeover is None  # type: ignore[union-attr]
+
+
+def test_a_takeback_deletes_the_newer_moves_and_only_the_new_line_goes_on(store: Store) -> None:
+    table(store, "t6")
+    for v in (1, 2, 3, 4):
+        assert store.append_moves([move("t6", v)]) == [None]
+    store.take_back("t6", 1, 0, 4, 2, time.time())
+    loaded = store.load_table("t6")
+    assert loaded is not None and (loaded.line, [a.version for a in loaded.actions]) == (1, [1, 2])
+    # A process that has not heard of it cannot go on with the old line, nor take back again there.
+    (refused,) = store.append_moves([move("t6", 5)])
+    assert isinstance(refused, Conflict)
+    (refused,) = store.append_moves([move("t6", 3)])  # the old line's line number
+    assert isinstance(refused, Conflict)
+    with pytest.raises(Conflict):
+        store.take_back("t6", 1, 0, 4, 1, time.time())
+    # The new line goes on from version 2; its versions count decisions again.
+    assert store.append_moves([move("t6", 3, line=1)]) == [None]
+    assert [a.action for a in store.load_table("t6").actions] == ["a1", "a2", "a3"]  # type: ignore[union-attr]
+    # An incremental read from the old line gives the whole game again (complete), from the new
+    # line only what is new.
+    old = store.load_table("t6", (1, 0, 4))
+    assert old is not None and old.complete and [a.version for a in old.actions] == [1, 2, 3]
+    new = store.load_table("t6", (1, 1, 2))
+    assert new is not None and not new.complete and [a.version for a in new.actions] == [3]
+    # A finished game is not taken back.
+    assert store.append_moves([move("t6", 4, line=1, result={"scores": [1, 2], "winners": [1]})]) == [None]
+    with pytest.raises(Conflict):
+        store.take_back("t6", 1, 1, 4, 3, time.time())

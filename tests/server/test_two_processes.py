@@ -118,12 +118,55 @@ def bots_move_on_when_their_process_dies(a: Server, b: Server) -> None:
     run(version_on_b(stopped_at + 10, 30))  # b's bots now: the lock of the dead process is gone
 
 
+def takeback_across(a: Server, b: Server) -> None:
+    """A player on b takes moves back at a table whose bots a runs: a drops the line taken back
+    (and the bot move it was thinking of), its watchers see the earlier version, and its bots
+    play on from there. Both processes end with the same game."""
+    t = a.open_table("jass", ["human", "bot:random", "bot:random", "bot:random"], options={"target": 300})
+    token = b.join(t["id"], "Ida")["token"]
+    rng = random.Random(3)
+
+    def turn_or_over(x: dict[str, Any]) -> bool:
+        return x["type"] == "state" and (bool(x["legal"]) or x["table"]["status"] == "over")
+
+    def taken_back(x: dict[str, Any]) -> bool:
+        return x["type"] == "error" or (x["type"] == "state" and bool(x["last"]) and x["last"]["by"] == "takeback")
+
+    async def go() -> None:
+        me, watcher = await Client.open(b, t["id"], token), await Client.open(a, t["id"])
+        takebacks = 0
+        m = await me.until(turn_or_over, timeout=30)
+        while m["table"]["status"] != "over":
+            if takebacks < 6 and m["version"] > 1 and rng.random() < 0.5:
+                await me.send({"type": "takeback", "version": m["version"]})
+                back = await me.until(taken_back)
+                if back["type"] == "state":  # my turn again, at an earlier version
+                    takebacks += 1
+                    seen = await watcher.state(timeout=20, line=back["line"], version=back["version"])
+                    assert seen["last"]["by"] == "takeback" and seen["view"]["current_player"] == 0
+                    m = back
+                    continue
+                assert back["code"] == "nothing_to_take_back", back
+            await me.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
+            m = await me.until(turn_or_over, timeout=30)
+        assert takebacks >= 3
+        await watcher.state(timeout=30, status="over")
+        for c in (me, watcher):
+            await c.close()
+
+    run(go())
+    record = b.get(f"/api/tables/{t['id']}/record").json()
+    assert stichkit.replay(record).is_terminal()
+    assert record == a.get(f"/api/tables/{t['id']}/record").json()
+
+
 def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
     with postgres_database() as db:
         a, b = start_two(db, tmp_path, None)
         try:
             play_across(a, b, "PostgreSQL LISTEN/NOTIFY")
             starts_across(a, b)
+            takeback_across(a, b)
             bots_move_on_when_their_process_dies(a, b)
         finally:
             a.stop()

@@ -2,7 +2,8 @@
 
 A table's game is never stored as a blob: a game row keeps the seed, and every decision is an
 action row numbered by the version it leads to. The primary key (table, game, version) is what
-makes two processes unable to apply two different moves at one version.
+makes two processes unable to apply two different moves at one version; the table's `version`
+and `line` are what a move must find to be stored (see Store._insert).
 """
 
 from __future__ import annotations
@@ -59,7 +60,11 @@ class TableRow(Base):
     settings: Mapped[dict[str, Any]]
     status: Mapped[str] = mapped_column(String(16))  # waiting | playing | over
     game_no: Mapped[int]  # the current game; a rematch adds one
-    version: Mapped[int]  # of the current game (the action rows are the truth; this is for listing)
+    version: Mapped[int]  # decisions in the current game: a move is stored only where it is one more
+    # The current game's line: one more with each takeback (its newest actions deleted, `version`
+    # back to fewer decisions). A move is stored only on the line its process played it on, so a
+    # process that has not heard of a takeback cannot go on with the line taken back.
+    line: Mapped[int] = mapped_column(server_default="0")
     rev: Mapped[int]  # grows with every change: other processes compare it to catch up
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]

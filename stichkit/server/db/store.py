@@ -64,11 +64,13 @@ class StoredAction:
 
 @dataclass(frozen=True)
 class Move:
-    """A decision to store: with `result` the game ends with it; `seat_changes` end takeovers."""
+    """A decision to store: with `result` the game ends with it; `seat_changes` end takeovers. It
+    is stored only if the table is still at `line` and one decision short of the action's version."""
 
     table_id: str
     game_no: int
     action: StoredAction
+    line: int = 0
     result: dict[str, Any] | None = None
     seat_changes: dict[int, dict[str, Any]] = field(default_factory=dict)
 
@@ -91,6 +93,7 @@ class StoredTable:
     started_at: float
     actions: list[StoredAction] = field(default_factory=list)
     complete: bool = True  # False: `actions` holds only those after the version asked for
+    line: int = 0  # one more with each takeback in this game (see models.TableRow.line)
     last_chat: int = 0  # the id of the table's newest chat line when it was read in full (0: none)
 
 
@@ -131,7 +134,7 @@ class Store:
             s.add(
                 TableRow(
                     id=t.id, name=t.name, game=t.game, options=t.options, private=t.private, settings=t.settings,
-                    status=t.status, game_no=t.game_no, version=0, rev=t.rev, created_at=to_dt(t.created_at),
+                    status=t.status, game_no=t.game_no, version=0, line=0, rev=t.rev, created_at=to_dt(t.created_at),
                     updated_at=to_dt(t.updated_at),
                     seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
                                    takeover=None, takeover_hand=None, rematch=False) for i, x in enumerate(t.seats)],
@@ -143,20 +146,22 @@ class Store:
                         status="playing", result=None, started_at=to_dt(t.started_at), finished_at=None)
             )  # fmt: skip
 
-    def _stored(self, s: Session, row: TableRow, after: tuple[int, int] | None, last_chat: int = 0) -> StoredTable:
+    def _stored(self, s: Session, row: TableRow, after: tuple[int, int, int] | None,
+                last_chat: int = 0) -> StoredTable:  # fmt: skip
         g = s.get(GameRow, (row.id, row.game_no))
         assert g is not None, f"table {row.id} has no game {row.game_no}"
         q = select(ActionRow).where(ActionRow.table_id == row.id, ActionRow.game_no == row.game_no)
-        complete = after is None or after[0] != row.game_no
+        complete = after is None or after[:2] != (row.game_no, row.line)
         if not complete:
             assert after is not None
-            q = q.where(ActionRow.version > after[1])
+            q = q.where(ActionRow.version > after[2])
         actions = [_action(a) for a in s.scalars(q.order_by(ActionRow.version))]
         return StoredTable(
             id=row.id, name=row.name, game=row.game, options=dict(row.options), private=row.private,
             settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
             created_at=to_ts(row.created_at), updated_at=to_ts(row.updated_at), seats=[_seat(x) for x in row.seats],
-            seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete, last_chat=last_chat,
+            seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete, line=row.line,
+            last_chat=last_chat,
         )  # fmt: skip
 
     def load_tables(self) -> list[StoredTable]:
@@ -166,18 +171,27 @@ class Store:
             rows = s.scalars(select(TableRow).order_by(TableRow.created_at))
             return [self._stored(s, row, None, last.get(row.id, 0)) for row in rows]
 
-    def load_table(self, table_id: str, after: tuple[int, int] | None = None) -> StoredTable | None:
-        """The table; with `after` = (game_no, version) only the actions past that version if the
-        game is still the current one (a rematch elsewhere gives the whole new game). Read in full
-        (no `after`), it also names its newest chat line (`last_chat`)."""
-        with self.session() as s:
-            row = s.get(TableRow, table_id)
-            if row is None:
-                return None
-            last_chat = 0
-            if after is None:
-                last_chat = s.scalar(select(func.max(ChatRow.id)).where(ChatRow.table_id == table_id)) or 0
-            return self._stored(s, row, after, last_chat)
+    def load_table(self, table_id: str, after: tuple[int, int, int] | None = None) -> StoredTable | None:
+        """The table; with `after` = (game_no, line, version) only the actions past that version if
+        the game and its line are still the current ones (a rematch or a takeback elsewhere gives
+        the whole game again). Read in full (no `after`), it also names its newest chat line
+        (`last_chat`).
+
+        The actions are those of the line read: the statements of one session may each see a
+        newer database (READ COMMITTED), so the line is read again after the actions, and a
+        takeback in between reads the table once more."""
+        while True:
+            with self.session() as s:
+                row = s.get(TableRow, table_id)
+                if row is None:
+                    return None
+                last_chat = 0
+                if after is None:
+                    last_chat = s.scalar(select(func.max(ChatRow.id)).where(ChatRow.table_id == table_id)) or 0
+                stored = self._stored(s, row, after, last_chat)
+                again = s.execute(select(TableRow.game_no, TableRow.line).where(TableRow.id == table_id)).first()
+                if again is not None and tuple(again) == (stored.game_no, stored.line):
+                    return stored
 
     def revisions(self) -> dict[str, int]:
         with self.session() as s:
@@ -235,13 +249,14 @@ class Store:
         if plain and conn.dialect.supports_sane_multi_rowcount:
             done = conn.execute(
                 update(TableRow)
-                .where(TableRow.id == bindparam("b_id"), TableRow.game_no == bindparam("b_game"))
+                .where(TableRow.id == bindparam("b_id"), TableRow.game_no == bindparam("b_game"),
+                       TableRow.line == bindparam("b_line"), TableRow.version == bindparam("b_prev"))
                 .values(rev=TableRow.rev + 1, updated_at=bindparam("b_at"), version=bindparam("b_version")),
-                [{"b_id": m.table_id, "b_game": m.game_no, "b_at": to_dt(m.action.at), "b_version": m.action.version}
-                 for m in plain],
+                [{"b_id": m.table_id, "b_game": m.game_no, "b_line": m.line, "b_prev": m.action.version - 1,
+                  "b_at": to_dt(m.action.at), "b_version": m.action.version} for m in plain],
             )  # fmt: skip
             if done.rowcount != len(plain):
-                raise Conflict("a table is no longer at the game of its move")
+                raise Conflict("a table is no longer at the game, line or version of its move")
             special = [m for m in moves if m not in plain]
         else:
             special = moves
@@ -261,11 +276,31 @@ class Store:
                 )
             done = conn.execute(
                 update(TableRow)
-                .where(TableRow.id == m.table_id, TableRow.game_no == m.game_no)
+                .where(TableRow.id == m.table_id, TableRow.game_no == m.game_no, TableRow.line == m.line,
+                       TableRow.version == m.action.version - 1)
                 .values(rev=TableRow.rev + 1, updated_at=at, **values)
-            )
+            )  # fmt: skip
             if done.rowcount != 1:
-                raise Conflict(f"table {m.table_id} is no longer at game {m.game_no}")
+                raise Conflict(f"table {m.table_id} is no longer at game {m.game_no}, line {m.line}, "
+                               f"version {m.action.version - 1}")  # fmt: skip
+
+    def take_back(self, table_id: str, game_no: int, line: int, version: int, to_version: int, at: float) -> None:
+        """Take the current game back from `version` to `to_version` decisions: the later actions
+        are deleted and the line grows by one. Refused (Conflict) unless the table is still playing
+        that game at that line and version (another process moved or took back first)."""
+        with self.sessions.begin() as s:
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.game_no == game_no, TableRow.line == line,
+                       TableRow.version == version, TableRow.status == "playing")
+                .values(version=to_version, line=line + 1, rev=TableRow.rev + 1, updated_at=to_dt(at))
+            )  # fmt: skip
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(f"table {table_id} is not playing game {game_no} at line {line}, version {version}")
+            s.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
+                                        ActionRow.version > to_version)
+            )  # fmt: skip
 
     def _seat_updates(self, s: Session, table_id: str, changes: dict[int, dict[str, Any]]) -> None:
         for seat, values in changes.items():
@@ -346,7 +381,7 @@ class Store:
             done = s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.game_no == game_no - 1, TableRow.status == "over")
-                .values(game_no=game_no, version=0, status=status, rev=TableRow.rev + 1, updated_at=to_dt(at))
+                .values(game_no=game_no, version=0, line=0, status=status, rev=TableRow.rev + 1, updated_at=to_dt(at))
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"table {table_id} already went on to another game")

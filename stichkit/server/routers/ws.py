@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..connection import CLOSE_FLOOD, Client
 from ..dependencies import HubDep
 from ..hub import Hub
-from ..schemas import CLIENT_MESSAGES, MESSAGE_TYPES, Act, Chat, Hint, Ping, Rematch, ValidationError, explain
+from ..schemas import CLIENT_MESSAGES, MESSAGE_TYPES, Act, Chat, Hint, Ping, Rematch, Takeback, ValidationError, explain
 from ..table import LiveTable
 from ..tokens import hash_token
 
@@ -112,6 +112,8 @@ async def handle(hub: Hub, t: LiveTable, client: Client, text: str) -> None:
         await hub.chat(t, client, msg.text)
     elif isinstance(msg, Hint):
         await hub.hint(t, client, msg.version, msg.game, ref)
+    elif isinstance(msg, Takeback):
+        await hub.take_back(t, client, msg.version, msg.game, ref)
     elif isinstance(msg, Rematch):
         await hub.rematch(t, client, ref)
     else:

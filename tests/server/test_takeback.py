@@ -1,0 +1,152 @@
+"""Taking a move back at a browser table: a player alone with bots undoes its last decision and
+the bots' replies. Stored like a move (the newer actions deleted, the table's line one on), told
+to every connection as a state of the earlier version, and refused with a reason wherever it
+would undo somebody else's move."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import stichkit
+
+from .harness import Client, Server, run
+from .inprocess import Listener, running
+
+JASS = ["human", "bot:random", "bot:random", "bot:random"]
+
+
+async def my_turn(client: Client, timeout: float = 60) -> dict[str, Any]:
+    return await client.until(lambda m: m["type"] == "state" and bool(m["legal"]), timeout=timeout)
+
+
+async def refused(client: Client, msg: dict[str, Any]) -> str:
+    await client.send(msg)
+    error = await client.until(lambda m: m["type"] == "error", timeout=10)
+    return str(error["code"])
+
+
+def test_a_player_alone_with_bots_takes_a_move_back_and_plays_on_to_the_end(server: Server) -> None:
+    t = server.open_table("jass", JASS, options={"target": 300})
+    token = server.join(t["id"], "Ida")["token"]
+
+    async def go() -> None:
+        me = await Client.open(server, t["id"], token)
+        watcher = await Client.open(server, t["id"])
+        m = await my_turn(me)
+        if m["version"] == 0:  # nothing of mine to take back yet
+            assert await refused(me, {"type": "takeback", "version": 0}) == "nothing_to_take_back"
+        # my decision, then the bots' replies, until it is my turn again
+        await me.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+        later = await my_turn(me)
+        assert later["version"] > m["version"]
+        await me.send({"type": "takeback", "version": later["version"], "game": later["game_no"], "id": "tb"})
+        back = await me.state(version=m["version"])
+        assert back["last"] == {"seat": 0, "version": m["version"], "by": "takeback",
+                                "undone": later["version"] - m["version"]}  # fmt: skip
+        assert back["line"] == m["line"] + 1 and back["view"] == m["view"] and back["legal"] == m["legal"]
+        seen = await watcher.until(lambda x: x["type"] == "state" and x["last"] and x["last"]["by"] == "takeback")
+        before = [x for x in watcher.states() if x["version"] == m["version"] and x["line"] == m["line"]]
+        assert seen["view"] == before[0]["view"] and seen["legal"] == []
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] == m["version"]
+        # the old line's version is stale now, like any other
+        assert await refused(me, {"type": "act", "action": later["legal"][0], "version": later["version"]}) == "stale"
+        # another decision this time, then on to the end of the game
+        chosen = back["legal"][-1]
+        await me.send({"type": "act", "action": chosen, "version": back["version"]})
+        while True:
+            x = await me.until(lambda y: y["type"] == "state" and (bool(y["legal"]) or y["table"]["status"] == "over"))
+            if x["table"]["status"] == "over":
+                break
+            await me.send({"type": "act", "action": x["legal"][0], "version": x["version"]})
+        await me.close()
+        await watcher.close()
+        record = server.get(f"/api/tables/{t['id']}/record").json()
+        done = stichkit.replay(record)
+        assert done.is_terminal()
+        mine = [x["action"] for x in record["moves"] if x.get("seat") == 0]
+        taken = [a.text for s, a in stichkit.replay(record).history() if s == 0]
+        assert mine == taken and chosen in mine
+        frames = server.get(f"/api/tables/{t['id']}/replay").json()["frames"]
+        assert [f["version"] for f in frames] == list(range(len(frames)))
+
+    run(go())
+
+
+def test_a_takeback_is_refused_where_it_would_undo_somebody_elses_move(server: Server) -> None:
+    t = server.open_table("stichling", ["human", "human"])
+    ida = server.join(t["id"], "Ida")["token"]
+
+    async def go() -> None:
+        first = await Client.open(server, t["id"], ida)
+        m = await first.state()
+        assert await refused(first, {"type": "takeback", "version": m["version"]}) == "not_playing"  # waiting
+        ole = server.join(t["id"], "Ole")["token"]
+        second = await Client.open(server, t["id"], ole)
+        watcher = await Client.open(server, t["id"])
+        await first.drain()
+        await second.drain()
+        mover, other = (first, second) if first.last_state()["legal"] else (second, first)
+        m = mover.last_state()
+        await mover.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+        v = m["version"] + 1
+        await mover.state(version=v)
+        assert await refused(mover, {"type": "takeback", "version": v}) == "not_alone"
+        assert await refused(other, {"type": "takeback", "version": v}) == "not_alone"
+        assert await refused(watcher, {"type": "takeback", "version": v}) == "spectator"
+        assert await refused(mover, {"type": "takeback", "version": "1"}) == "bad_message"
+        assert await refused(mover, {"type": "takeback"}) == "bad_message"
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] == v
+        for c in (first, second, watcher):
+            await c.close()
+
+    run(go())
+
+
+def test_a_takeback_stops_the_bot_thinking_and_survives_a_restart(tmp_path: Path) -> None:
+    seats = ("human", "bot:random", "bot:ismcts:time=1", "bot:ismcts:time=1")
+
+    async def first_life() -> tuple[str, int, int, list[str]]:
+        async with running(tmp_path, game="jass", seats=seats, options={"target": 300}, bot_delay=0.0) as (hub, t):
+            await hub.join(t, "Ida", 0)
+            me = Listener(0)
+            made = False
+            # My decisions until a slow bot (ismcts, 1 s) is thinking after one of them. The table
+            # is read under its lock: a bot's move is in the state while it is being stored.
+            while True:
+                async with t.lock:
+                    turn, version, legal, thinking = t.turn, t.version, t.legal_for(0), t.pending
+                if turn == 0:
+                    await hub.act(t, me, legal[0], version, None, None)  # type: ignore[arg-type]
+                    made = True
+                elif made and turn in (2, 3) and thinking is not None:
+                    break
+                await asyncio.sleep(0.01)
+            before = version
+            await hub.take_back(t, me, version, t.game_no, None)  # type: ignore[arg-type]
+            assert thinking is not None and (thinking.cancelled() or thinking.done() or t.pending is not thinking)
+            assert t.turn == 0 and t.line == 1 and t.version < before
+            errors = [m for m in me.sent if m["type"] == "error"]
+            assert not errors, errors
+            await asyncio.sleep(1.5)  # the cancelled bot's answer, if it comes, changes nothing
+            assert t.turn == 0 and t.line == 1
+            kept = [a.text for _, a in t.state.history()]
+            return t.id, t.version, t.line, kept
+
+    table_id, version, line, kept = run(first_life())
+
+    async def second_life() -> None:
+        async with running(tmp_path, table=table_id, bot_delay=0.0) as (hub, t):
+            assert (t.version, t.line, t.turn) == (version, line, 0)
+            assert [a.text for _, a in t.state.history()] == kept
+            me = Listener(0)
+            await hub.act(t, me, t.legal_for(0)[0], t.version, None, None)  # type: ignore[arg-type]
+            assert t.version == version + 1
+            deadline = time.time() + 30
+            while t.turn != 0 and time.time() < deadline:  # the bots play on after the restart
+                await asyncio.sleep(0.05)
+            assert t.turn == 0 and t.version > version + 1
+
+    run(second_life())
