@@ -58,6 +58,8 @@ def test_two_people_a_reload_and_a_spectator(server: Server, new_page: NewPage) 
                     ben_moves += 1
         samples.append(displayed_cards(watcher))
         assert not watcher.query_selector(".hand-card"), "a spectator has no hand to play"
+        # two people at the table: nobody may take a move back (it would undo the other's)
+        assert not anna.query_selector('[data-cmd="takeback"]') and not ben.query_selector('[data-cmd="takeback"]')
         if ben_moves >= 8 and not reloaded:
             ben.reload()
             ben.wait_for_selector(".bottom-seat.mine .seat-name")

@@ -12,6 +12,8 @@ import pytest
 from .conftest import NewPage, Server
 from .driver import (
     click_and_wait,
+    displayed_cards,
+    offers,
     open_by_api,
     open_from_lobby,
     phase,
@@ -222,3 +224,31 @@ def test_a_hint_outlines_what_the_bot_would_play_and_says_it(server: Server, new
     assert server.get(f"/api/tables/{table_id(quiet)}")["settings"]["hints"] is False
     assert wait_ready(quiet) == "act"
     assert quiet.query_selector('[data-cmd="hint"]') is None
+
+
+def test_a_move_taken_back_shows_the_earlier_table_again(server: Server, new_page: NewPage) -> None:
+    """Alone with bots, the player takes its last move back (button, then key Z): the page shows
+    the table as it was before that move, says so in the log, and play goes on from there."""
+    table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"])
+    page = new_page(seats={table: seat})
+    page.goto(f"{server.url}/tables/{table}")
+    rng = random.Random(5)
+    for asked_by in ("button", "key"):
+        assert wait_ready(page) == "act"
+        before = displayed_cards(page)
+        offered = sorted(offers(page))
+        play_one(page, rng)
+        assert wait_ready(page) == "act"
+        assert version(page) > before[0]
+        if asked_by == "button":
+            page.click('[data-cmd="takeback"]')
+        else:
+            page.keyboard.press("z")
+        page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) === v",
+                               arg=before[0])  # fmt: skip
+        assert wait_ready(page) == "act"
+        assert displayed_cards(page) == before and sorted(offers(page)) == offered
+        assert "Anna hat Züge zurückgenommen." in (page.text_content("#log") or "")
+        assert server.get(f"/api/tables/{table}")["version"] == before[0]
+    play_one(page, rng)  # and play goes on
+    assert version(page) > before[0]

@@ -73,7 +73,7 @@ function help() {
     esc(t("nav.help")),
     `<h3>${esc(t("help.howto"))}</h3><p>${esc(t("help.text"))}</p>` +
       `<h3>${esc(t("help.keys"))}</h3><ul class="keys">` +
-      ["help.arrows", "help.digits", "help.tricks", "help.hint", "help.escape", "help.replayKeys"].map((k) => `<li>${esc(t(k))}</li>`).join("") +
+      ["help.arrows", "help.digits", "help.tricks", "help.hint", "help.takeBack", "help.escape", "help.replayKeys"].map((k) => `<li>${esc(t(k))}</li>`).join("") +
       `</ul>`,
     { id: "help" },
   );

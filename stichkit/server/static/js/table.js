@@ -9,6 +9,12 @@ import { t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 import { TableView } from "./tableview.js";
 
+/** The state's line: one more with each takeback in its game (servers before takebacks: 0). */
+const lineOf = (msg) => msg.line || 0;
+
+/** Is this state the one a takeback went back to? */
+const isTakeback = (msg) => !!(msg.last && msg.last.by === "takeback");
+
 export class LiveTable {
   constructor(root, id, { catalog, info }) {
     this.root = root;
@@ -149,6 +155,11 @@ export class LiveTable {
           this.hintWait = false;
           if (msg.code !== "stale") this.view.setMessage(t("table.refused", { reason: msg.reason || msg.code }), "error");
           this.renderNow();
+        } else if (msg.ref === "takeback") {
+          this.takebackWait = false;
+          const own = msg.code === "nothing_to_take_back" ? t("table.takeBackNothing") : null;
+          if (msg.code !== "stale") this.view.setMessage(t("table.refused", { reason: own || msg.reason || msg.code }), "error");
+          this.renderNow();
         } else this.onError(msg);
         break;
       case "hint":
@@ -177,7 +188,9 @@ export class LiveTable {
   }
 
   onState(msg) {
-    if (this.latest && msg.game_no === this.latest.game_no && msg.version < this.latest.version) return;
+    // Versions of one game grow, except where moves are taken back: that starts a new line.
+    const latest = this.latest;
+    if (latest && msg.game_no === latest.game_no && (lineOf(msg) < lineOf(latest) || (lineOf(msg) === lineOf(latest) && msg.version < latest.version))) return;
     if (this.seat && msg.seat !== null && msg.seat !== undefined && msg.seat !== this.seat.seat) {
       // a rematch moves every player one seat on
       this.seat = { ...this.seat, seat: msg.seat };
@@ -186,6 +199,7 @@ export class LiveTable {
     if (msg.seat !== undefined && msg.seat !== this.view.me) this.view.setSeat(msg.seat);
     this.latest = msg;
     this.busy = false;
+    if (isTakeback(msg)) this.takebackWait = false;
     this.queue.push(msg);
     this.pump();
   }
@@ -219,7 +233,8 @@ export class LiveTable {
   async present(msg) {
     const game = this.view.game;
     const prevMsg = this.shown;
-    const prev = prevMsg && prevMsg.game_no === msg.game_no && prevMsg.version < msg.version ? prevMsg.view : null;
+    // a takeback is shown as it is, not as moves from the previous version (prev: null)
+    const prev = prevMsg && prevMsg.game_no === msg.game_no && lineOf(prevMsg) === lineOf(msg) && prevMsg.version < msg.version ? prevMsg.view : null;
     if (prevMsg && prevMsg.game_no !== msg.game_no) {
       this.view.log = [];
       const log = this.root.querySelector("#log");
@@ -232,6 +247,10 @@ export class LiveTable {
     const ctx = this.view.ctx();
     const held = prev ? game.hold(prev, msg.view, ctx) : null;
     this.view.addLog(game.events(prev, msg.view, ctx, held));
+    if (isTakeback(msg) && prevMsg) {
+      const who = msg.last.seat === null || msg.last.seat === undefined ? null : this.view.seatName(msg.last.seat);
+      this.view.addLog([who ? t("table.takenBack", { name: who }) : t("table.takenBackAnon")]);
+    }
     if (held && !fast) {
       this.held = held;
       this.renderState(msg, { view: held.view, legal: [], held, winner: held.winner });
@@ -244,7 +263,7 @@ export class LiveTable {
       this.renderState(msg, { view: held ? held.view : prev, legal: [], overlay: `<div class="deal-summary">${summary}</div>` });
       await sleep(paceHold * 2);
     }
-    const moved = !prevMsg || prevMsg.version !== msg.version || prevMsg.game_no !== msg.game_no;
+    const moved = !prevMsg || prevMsg.version !== msg.version || prevMsg.game_no !== msg.game_no || lineOf(prevMsg) !== lineOf(msg);
     this.shown = msg;
     if (moved || (this.selected && !(msg.view.hand || []).includes(this.selected))) this.selected = null;
     if (moved) {
@@ -272,7 +291,8 @@ export class LiveTable {
   }
 
   isLatest() {
-    return this.shown && this.latest && this.shown.version === this.latest.version && this.shown.game_no === this.latest.game_no;
+    const [a, b] = [this.shown, this.latest];
+    return a && b && a.version === b.version && a.game_no === b.game_no && lineOf(a) === lineOf(b);
   }
 
   // -- drawing ----------------------------------------------------------------------------------
@@ -336,6 +356,10 @@ export class LiveTable {
     if (info.time_left !== null && info.time_left !== undefined && info.status === "playing")
       parts.push(`<span class="timer" id="timer" data-deadline="${Date.now() + info.time_left * 1000}">${esc(t("table.timeLeft", { s: Math.ceil(info.time_left) }))}</span>`);
     if (info.spectators) parts.push(`<span class="muted">${esc(t("table.spectators", { n: info.spectators }))}</span>`);
+    if (this.canTakeBack(view))
+      parts.push(
+        `<button type="button" class="small" data-cmd="takeback" title="${esc(t("table.takeBackTitle"))}"${this.takebackWait ? " disabled" : ""}>${esc(t("table.takeBack"))}</button>`,
+      );
     const mine = this.me !== null && info.seats[this.me];
     if (mine && mine.takeover)
       parts.push(`<span>${esc(t("table.botPlays", { name: this.view.seatName(this.me) }))}</span> <button type="button" class="small" data-cmd="reclaim">${esc(t("table.reclaim"))}</button>`);
@@ -551,6 +575,8 @@ export class LiveTable {
       this.socket.send({ type: "reclaim" });
     } else if (cmd === "hint") {
       this.askHint();
+    } else if (cmd === "takeback") {
+      this.takeBack();
     } else if (cmd === "leave") {
       if (!this.seat || !confirm(t("table.leaveConfirm"))) return;
       try {
@@ -597,6 +623,24 @@ export class LiveTable {
     }
     if (!this.socket.send({ type: "hint", version: this.latest.version, game: this.latest.game_no, id: "hint" })) return;
     this.hintWait = true;
+    this.renderNow();
+  }
+
+  // -- taking a move back -----------------------------------------------------------------------
+
+  /** A player alone with bots may take its last move back (the server says if there is none). */
+  canTakeBack(view) {
+    const info = this.info;
+    if (this.me === null || !info || info.status !== "playing" || view.phase === "over" || !this.isLatest()) return false;
+    if (!this.latest || this.latest.version === 0) return false;
+    return info.seats.every((s) => (s.seat === this.me ? !s.takeover : s.kind === "bot"));
+  }
+
+  /** Undo this seat's last decision and the bots' replies: the server sends the earlier state. */
+  takeBack() {
+    if (this.takebackWait || !this.shown || !this.canTakeBack(this.shown.view)) return;
+    if (!this.socket.send({ type: "takeback", version: this.latest.version, game: this.latest.game_no, id: "takeback" })) return;
+    this.takebackWait = true;
     this.renderNow();
   }
 
@@ -656,6 +700,8 @@ export class LiveTable {
       this.openDialog("scores");
     } else if (key === "t" || key === "T") {
       this.askHint();
+    } else if (key === "z" || key === "Z") {
+      this.takeBack();
     } else if (key === "l" || key === "L") {
       const last = this.root.querySelector(".last-panel");
       if (last) {
