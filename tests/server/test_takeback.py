@@ -29,15 +29,15 @@ async def refused(client: Client, msg: dict[str, Any]) -> str:
 
 
 def test_a_player_alone_with_bots_takes_a_move_back_and_plays_on_to_the_end(server: Server) -> None:
-    t = server.open_table("jass", JASS, options={"target": 300})
+    t = server.open_table("jass", JASS, options={"target": 300, "first_forehand": 0})
     token = server.join(t["id"], "Ida")["token"]
 
     async def go() -> None:
         me = await Client.open(server, t["id"], token)
         watcher = await Client.open(server, t["id"])
         m = await my_turn(me)
-        if m["version"] == 0:  # nothing of mine to take back yet
-            assert await refused(me, {"type": "takeback", "version": 0}) == "nothing_to_take_back"
+        assert m["version"] == 0  # my trump choice comes first: nothing of mine to take back yet
+        assert await refused(me, {"type": "takeback", "version": 0}) == "nothing_to_take_back"
         # my decision, then the bots' replies, until it is my turn again
         await me.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
         later = await my_turn(me)
