@@ -1,0 +1,72 @@
+"""Takebacks in every game, as a property: a player alone with random bots plays and takes moves
+back at random. After each takeback the seat sees exactly what it saw at that version before;
+at the end the database holds the game the table shows (the actions stored, replayed from the
+seed, give the same position), and the game's record replays to it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stichkit
+
+from .harness import run
+from .inprocess import Listener, running
+
+GAMES = ["jass", "stichwahl", "stichling", "stichmeister"]
+
+
+async def walk(tmp_path: Path, game: str, seed: int, steps: int = 40) -> None:
+    n = stichkit.load_game(game).num_players
+    seats = ("human", *["bot:random"] * (n - 1))
+    rng = random.Random(seed)
+    async with running(tmp_path, game=game, seats=seats, bot_delay=0.0) as (hub, t):
+        await hub.join(t, "Ida", 0)
+        me = Listener(0)
+        seen: list[object] = []  # what seat 0 saw at each version of the line in play
+        takebacks = 0
+        for _ in range(steps):
+            deadline = time.time() + 20
+            while True:  # the bots' moves, until it is my turn or the game is over
+                async with t.lock:
+                    turn, version, legal, over = t.turn, t.version, t.legal_for(0), t.status == "over"
+                    view = t.state.view(0)
+                if over or (turn == 0 and legal):
+                    break
+                assert time.time() < deadline, "the bots did not move"
+                await asyncio.sleep(0.005)
+            del seen[version:]
+            seen.extend([None] * (version + 1 - len(seen)))
+            seen[version] = view
+            if over:
+                break
+            if rng.random() < 0.3 and t.takeback_to(0) is not None:
+                await hub.take_back(t, me, version, t.game_no, None)  # type: ignore[arg-type]
+                takebacks += 1
+                assert t.line == takebacks and t.last is not None and t.last["by"] == "takeback"
+                if seen[t.version] is not None:
+                    assert t.state.view(0) == seen[t.version], "a takeback did not restore the earlier position"
+            else:
+                await hub.act(t, me, rng.choice(legal), version, None, None)  # type: ignore[arg-type]
+        assert not [m for m in me.sent if m["type"] == "error"], me.sent
+        async with t.lock:
+            stored = await hub.db(hub.store.load_table, t.id)
+            assert stored is not None and (stored.line, len(stored.actions)) == (t.line, t.version)
+            again = t.game.new_state(seed=stored.seed)
+            for a in stored.actions:
+                again.apply(a.action)
+            assert again == t.state
+            assert stichkit.replay(t.state.record()) == t.state
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_takebacks_keep_the_table_and_its_database_in_step(game: str, seed: int, tmp_path: Path) -> None:
+    run(walk(tmp_path, game, seed))
