@@ -199,7 +199,7 @@ export class LiveTable {
     if (msg.seat !== undefined && msg.seat !== this.view.me) this.view.setSeat(msg.seat);
     this.latest = msg;
     this.busy = false;
-    if (isTakeback(msg)) this.takebackWait = false;
+    this.takebackWait = false; // a new state is the answer (also after a reconnect that lost it)
     this.queue.push(msg);
     this.pump();
   }
