@@ -99,7 +99,7 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _worker_init(parent: int) -> None:
+def worker_init(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
@@ -131,7 +131,7 @@ class BotRunner:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             ctx = multiprocessing.get_context("spawn")  # no fork of a running event loop and its threads
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_worker_init,
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=worker_init,
                                              initargs=(os.getpid(),))  # fmt: skip
         return self._pool
 

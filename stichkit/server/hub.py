@@ -24,6 +24,7 @@ from stichkit.bots import hint_bot
 from stichkit.core import IllegalActionError, OptionError
 
 from . import catalog
+from .analysis import Analyses
 from .botrunner import CLOCKS, BotRunner, SeatBot, parse_bot_spec, parse_seat
 from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
 from .db import migrate
@@ -75,6 +76,7 @@ class Hub:
         self.sqlite = is_sqlite(self.url)
         self.tables: dict[str, LiveTable] = {}
         self.bots = BotRunner(settings.bot_workers)
+        self.analyses = Analyses(settings.max_analyses)
         self._bot_cache: dict[str, SeatBot] = {}
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -134,6 +136,7 @@ class Hub:
         with contextlib.suppress(Exception):
             await self.owner.stop()
         self.bots.close()
+        self.analyses.close()
         self._db_pool.shutdown(wait=True)
         self.engine.dispose()
         if self._lock is not None:

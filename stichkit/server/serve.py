@@ -35,6 +35,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="seat bots that call other servers (remote:URL); off: table openers cannot make "
                         "this server send requests to addresses of their choosing")  # fmt: skip
     p.add_argument("--max-tables", type=int, default=2000, metavar="N", help="tables held at once (2000)")
+    p.add_argument("--max-analyses", type=int, default=4, metavar="N",
+                   help="finished Jass games waiting for their analysis at once, solved one at a time in a "
+                        "process of their own (4; 0: the server analyses none)")  # fmt: skip
     p.add_argument("--sweep-waiting", type=float, default=1800, metavar="SECONDS",
                    help="delete a waiting table nobody has open after this long (1800)")  # fmt: skip
     p.add_argument("--sweep-abandoned", type=float, default=7200, metavar="SECONDS",
@@ -54,7 +57,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     checks = [
         (args.port, 0, 65535, "--port"), (args.bot_delay, 0, 60, "--bot-delay"),
         (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.message_rate, 0.1, 100_000, "--message-rate"),
-        (args.max_tables, 1, 1_000_000, "--max-tables"),
+        (args.max_tables, 1, 1_000_000, "--max-tables"), (args.max_analyses, 0, 1000, "--max-analyses"),
         (args.sweep_waiting, 1, 10**9, "--sweep-waiting"), (args.sweep_abandoned, 1, 10**9, "--sweep-abandoned"),
         (args.sweep_finished, 1, 10**9, "--sweep-finished"),
     ]  # fmt: skip
@@ -67,7 +70,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
         sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
         message_rate=args.message_rate, message_burst=max(1, round(3 * args.message_rate)),
-        allow_remote_bots=args.allow_remote_bots,
+        allow_remote_bots=args.allow_remote_bots, max_analyses=args.max_analyses,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished) / 4)),
     )  # fmt: skip
     if args.db:

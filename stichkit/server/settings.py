@@ -43,6 +43,7 @@ class Settings:
     max_bot_time: float = 5.0
     allow_remote_bots: bool = False  # `remote:URL` bots make the server call other servers
     max_tables: int = 2000  # active tables (not swept); more are refused with 503
+    max_analyses: int = 4  # finished Jass games waiting for (or in) their analysis; 0: none analysed
     # Sweeping: a waiting table nobody has open, a game in play with no human at it, a finished
     # game nobody looks at: each is deleted after this long without activity.
     sweep_interval: float = 60.0

@@ -65,7 +65,8 @@ class Server:
         self.log = workdir / "server.log"
         stich = Path(sys.executable).with_name("stich")
         cmd = [str(stich)] if stich.exists() else [sys.executable, "-c", "from stichkit.cli.main import main; main()"]
-        cmd += ["serve", "--port", str(self.port), "--db", f"sqlite:///{workdir / 'page.db'}"]
+        self.db = f"sqlite:///{workdir / 'page.db'}"
+        cmd += ["serve", "--port", str(self.port), "--db", self.db]
         cmd += ["--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning"]
         with self.log.open("w") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)

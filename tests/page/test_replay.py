@@ -4,12 +4,15 @@ showing every hand as the server's replay frames hold it."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 import stichkit
+from stichkit.analysis.review import analyse
 
+from ..server.stored_games import played, store_game
 from .conftest import NewPage, Server
 
 
@@ -137,3 +140,34 @@ def test_jass_shows_a_deals_last_trick_on_the_table_and_in_the_side_panel(server
     in_panel = page.eval_on_selector_all("#last [data-card]", "es => es.map(e => e.dataset.card)")
     assert sorted(on_table) == sorted(last["cards"])
     assert sorted(in_panel) == sorted(last["cards"])
+
+
+def test_the_replay_of_a_jass_game_says_what_each_card_cost(server: Server, new_page: NewPage) -> None:
+    """'Analysieren' solves the game's cards on the server (a Jass game of Obenabe deals, quick to
+    solve); each card's frame then says whether it was a best card, or what it cost and which
+    cards were better, and the bar sums up the points each player lost."""
+    game = played("jass", {"profile": "schieber", "target": 150, "first_forehand": 0}, 11, ("trump:obe",))
+    store_game(server.db, "analysed", game, 11)
+    expected = analyse(game, full=False)
+    frames = server.get("/api/tables/analysed/replay")["frames"]
+    cards = [i for i, f in enumerate(frames) if f["seat"] is not None and ":" not in f["action"]]
+    assert len(cards) == len(expected.decisions)
+    page = new_page()
+    page.goto(f"{server.url}/tables/analysed?replay=1")
+    page.wait_for_selector("#replay-analyse")
+    page.click("#replay-analyse")
+    page.wait_for_selector('#replay-analysis[data-status="done"]', timeout=120_000)
+    totals = page.text_content("#replay-analysis") or ""
+    assert "Punkte verloren (alle Karten offen)" in totals
+    lost = [(int(n), int(e)) for n, e in re.findall(r"(\d+) \((\d+) Fehler\)", totals)]
+    assert lost == [(seat.lost, seat.errors) for seat in expected.totals()]
+
+    def at(i: int) -> str:
+        page.eval_on_selector("#replay-slider", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", i)
+        return page.text_content("#replay-analysis") or ""
+
+    assert "Keine Karte" in at(1)  # the trump choice
+    costly = next(k for k, d in enumerate(expected.decisions) if d.loss > 0)
+    fine = next(k for k, d in enumerate(expected.decisions) if d.loss == 0)
+    assert f"kostete {expected.decisions[costly].loss} Punkte (besser: " in at(cards[costly])
+    assert ": beste Karte" in at(cards[fine])

@@ -9,13 +9,15 @@ from typing import Any
 from fastapi import APIRouter, Query
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 import stichkit
 from stichkit.core import State
 
+from ..analysis import Busy
 from ..db.models import ActionRow, GameRow, TableRow
 from ..db.store import to_ts
-from ..dependencies import SessionDep
+from ..dependencies import HubDep, SessionDep
 from ..hub import HubError
 
 router = APIRouter(prefix="/api/tables", tags=["records"])
@@ -131,3 +133,34 @@ def replay(table_id: str, session: SessionDep, game: int | None = GameNo) -> dic
         while len(_REPLAYS) > REPLAY_CACHE:
             _REPLAYS.popitem(last=False)
     return out
+
+
+@router.post("/{table_id}/analysis")
+async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) -> dict[str, Any]:
+    """Begin the double-dummy analysis of a finished Jass game (as `stich analyse`), or see how far
+    it is: the deals solved so far, in the analysis format of docs/analysis.md."""
+
+    def load() -> tuple[tuple[str, int], State]:
+        with hub.store.session() as session:
+            table, row = finished_game(session, table_id, game)
+            if table.game != "jass":
+                raise HubError(400, f"the analysis solves Jass games; this table plays {table.game}")
+            state, _ = replayed(session, table, row)
+            return (table.id, row.game_no), state
+
+    key, state = await run_in_threadpool(load)
+    try:
+        job = hub.analyses.start(key, state)  # the one begun already, if any
+    except Busy as e:
+        raise HubError(503, str(e)) from None
+    return {"table": key[0], "game_no": key[1], **job.to_json()}
+
+
+@router.get("/{table_id}/analysis")
+def analysis(table_id: str, hub: HubDep, session: SessionDep, game: int | None = GameNo) -> dict[str, Any]:
+    """The analysis of a finished game as far as it has come (begin it with POST)."""
+    table, row = finished_game(session, table_id, game)
+    job = hub.analyses.get((table.id, row.game_no))
+    if job is None:
+        raise HubError(404, f"game {row.game_no} of table {table.id} has not been analysed; begin with POST")
+    return {"table": table.id, "game_no": row.game_no, **job.to_json()}

@@ -37,6 +37,8 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
+  analyse: (id, game) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
+  analysis: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
 };
 
 /**

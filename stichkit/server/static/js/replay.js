@@ -37,6 +37,8 @@ export class Replay {
   destroy() {
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.player);
+    clearTimeout(this.polling);
+    this.gone = true;
   }
 
   async load() {
@@ -98,10 +100,18 @@ export class Replay {
       `<input type="range" id="replay-slider" min="0" max="${last}" value="0" aria-label="${esc(t("replay.step", { v: 0, n: last }))}">` +
       `<label>${esc(t("replay.jump"))} <select id="replay-deal">${this.deals.map((d, k) => `<option value="${k}">${esc(d.label)}</option>`).join("")}</select></label>` +
       `<span id="replay-pos" class="muted"></span>` +
+      (this.data.game === "jass"
+        ? `<button type="button" class="small" id="replay-analyse" title="${esc(t("replay.analyseTitle"))}"${this.analysis && this.analysis.status !== "failed" ? " disabled" : ""}>${esc(t("replay.analyse"))}</button>`
+        : "") +
       `<a class="button small" id="replay-download" href="/api/tables/${encodeURIComponent(this.id)}/record?game=${this.data.game_no}" download="stichkit-${esc(this.id)}-${this.data.game_no}.json" title="${esc(t("replay.downloadTitle"))}">${esc(t("replay.download"))}</a>` +
       `<a class="button small" href="/tables/${encodeURIComponent(this.id)}">${esc(t("replay.back"))}</a>` +
-      `</div>`;
+      `</div>` +
+      `<div id="replay-analysis" class="replay-analysis" aria-live="polite"></div>`;
     bar.onclick = (ev) => {
+      if (ev.target.closest("#replay-analyse")) {
+        this.analyse();
+        return;
+      }
       const b = ev.target.closest("[data-step]");
       if (!b) return;
       if (b.dataset.step === "play") this.togglePlay();
@@ -160,6 +170,87 @@ export class Replay {
     bar.querySelector("#replay-deal").value = String(this.dealIndex());
     bar.querySelector("#replay-pos").textContent = t("replay.step", { v: i, n: this.frames.length - 1 });
     this.root.dataset.frame = String(i);
+    this.showAnalysis();
+  }
+
+  // -- the double-dummy analysis (Jass) -------------------------------------------------------
+
+  /** Ask the server to solve the game's card decisions, then follow it deal by deal. */
+  async analyse() {
+    const b = this.root.querySelector("#replay-analyse");
+    if (b) b.disabled = true;
+    try {
+      this.takeAnalysis(await api.analyse(this.id, this.data.game_no));
+    } catch (e) {
+      if (b) b.disabled = false;
+      this.analysisNote(t("replay.analysisFailed", { reason: e.message }));
+    }
+  }
+
+  takeAnalysis(a) {
+    if (this.gone) return;
+    this.analysis = a;
+    this.decisionAt = new Map();
+    const decisions = (a.analysis && a.analysis.decisions) || [];
+    let j = 0;
+    this.frames.forEach((f, i) => {
+      const d = decisions[j];
+      if (d && f.seat === d.seat && f.action === d.played) {
+        this.decisionAt.set(i, d);
+        j += 1;
+      }
+    });
+    const button = this.root.querySelector("#replay-analyse");
+    if (button) button.disabled = a.status !== "failed"; // a failed one may be begun again
+    if (a.status === "queued" || a.status === "working")
+      this.polling = setTimeout(async () => {
+        try {
+          this.takeAnalysis(await api.analysis(this.id, this.data.game_no));
+        } catch (e) {
+          this.analysisNote(t("replay.analysisFailed", { reason: e.message }));
+        }
+      }, 1500);
+    this.showAnalysis();
+  }
+
+  analysisNote(text) {
+    const box = this.root.querySelector("#replay-analysis");
+    if (box) box.textContent = text;
+  }
+
+  /** What the solver says of this frame's card, and how far the analysis has come. */
+  showAnalysis() {
+    const a = this.analysis;
+    const box = this.root.querySelector("#replay-analysis");
+    if (!a || !box) return;
+    const ctx = this.view.ctx();
+    const name = (c) => {
+      try {
+        return ctx.cardName(c);
+      } catch {
+        return c;
+      }
+    };
+    const parts = [];
+    if (a.status === "failed") parts.push(esc(t("replay.analysisFailed", { reason: a.error || "" })));
+    else if (a.status !== "done") parts.push(esc(t("replay.analysing", { done: a.deals_done, n: a.deals })));
+    const d = this.decisionAt.get(this.i);
+    if (d) {
+      const best = d.best.map(name).join(", ");
+      parts.push(
+        d.loss === 0
+          ? `<b class="good">${esc(t("replay.bestMove", { card: name(d.played) }))}</b>`
+          : `<b class="bad">${esc(t("replay.lostPoints", { card: name(d.played), n: d.loss, best }))}</b>`,
+      );
+    } else if (a.status === "done" && this.frames[this.i].seat !== null && this.frames[this.i].seat !== undefined) {
+      parts.push(esc(t("replay.noCard")));
+    }
+    if (a.status === "done" && a.analysis) {
+      const seats = a.analysis.seats.map((s) => t("replay.seatLost", { name: this.view.seatName(s.seat), n: s.lost, errors: s.errors }));
+      parts.push(`<span class="muted">${esc(t("replay.lostTotal"))}: ${esc(seats.join(" · "))}</span>`);
+    }
+    box.innerHTML = parts.join(" ");
+    box.dataset.status = a.status;
   }
 
   result(view) {

@@ -1,0 +1,81 @@
+"""The analysis of a finished Jass game through the server (`stich analyse` for the replay): begun
+with POST, solved deal by deal in a worker process of its own, read with GET as far as it has
+come, the same as the analysis in this process; refused with a reason where there is nothing
+to analyse, and kept for whoever asks again."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import stichkit
+from stichkit.analysis.review import analyse
+from stichkit.server.analysis import Analyses, Busy
+
+from .harness import Server, run
+from .stored_games import played, store_game
+
+# Two deals at most (157 points a deal): Obenabe, the fastest trump mode to solve whole deals in
+JASS = {"profile": "schieber", "target": 150, "first_forehand": 0}
+OBE = ("trump:obe",)
+
+
+def test_a_finished_jass_game_is_analysed_deal_by_deal(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'analysis.db'}"
+    game = played("jass", JASS, 11, OBE)
+    assert game.is_terminal()
+    store_game(db, "done", game, 11)
+    store_game(db, "cards", played("stichling", {}, 5), 5)
+    expected = analyse(game, full=False).to_json()
+    server = Server(db, tmp_path / "server.log", "--bot-delay", "0").start()
+    try:
+        first = server.post("/api/tables/done/analysis")
+        assert first.status_code == 200, first.text
+        begun = first.json()
+        assert begun["status"] in ("queued", "working", "done") and begun["deals"] == len(expected["deals"])
+        deadline = time.time() + 180
+        seen = []
+        while True:
+            now = server.get("/api/tables/done/analysis").json()
+            seen.append(now["deals_done"])
+            if now["status"] != "working" and now["status"] != "queued":
+                break
+            assert time.time() < deadline, "the analysis did not end"
+            time.sleep(0.3)
+        assert now["status"] == "done" and now["error"] is None, now
+        assert now["analysis"] == expected
+        assert seen == sorted(seen)  # deal by deal, never back
+        # asked again: the same analysis at once
+        again = server.post("/api/tables/done/analysis").json()
+        assert again["status"] == "done" and again["analysis"] == expected
+        # what there is nothing to analyse
+        refused = server.post("/api/tables/cards/analysis")
+        assert refused.status_code == 400 and "Jass" in refused.json()["error"]
+        assert server.get("/api/tables/cards/analysis").status_code == 404  # not begun
+        assert server.post("/api/tables/nosuch/analysis").status_code == 404
+        running = server.open_table("jass", ["human", "bot:random", "bot:random", "bot:random"])
+        assert server.post(f"/api/tables/{running['id']}/analysis").status_code == 403
+        bad = server.post("/api/tables/done/analysis?game=0")
+        assert bad.status_code == 400 and "game" in bad.text, bad.text
+    finally:
+        server.stop()
+
+
+def test_only_a_few_games_wait_for_their_analysis() -> None:
+    state = stichkit.replay(played("jass", JASS, 3, OBE, moves=9).record())
+
+    async def go() -> None:
+        analyses = Analyses(waiting=1)
+        try:
+            analyses.start(("t1", 1), state)
+            assert analyses.start(("t1", 1), state) is analyses.get(("t1", 1))  # the same job
+            with pytest.raises(Busy, match="analysing 1 games already"):
+                analyses.start(("t2", 1), state)
+        finally:
+            analyses.close()
+        with pytest.raises(Busy, match="--max-analyses 0"):
+            Analyses(waiting=0).start(("t1", 1), state)
+
+    run(go())
