@@ -205,7 +205,8 @@ export class Replay {
     if (a.status === "queued" || a.status === "working")
       this.polling = setTimeout(async () => {
         try {
-          this.takeAnalysis(await api.analysis(this.id, this.data.game_no));
+          // POST again, not GET: behind a load balancer the next process may not have begun it yet
+          this.takeAnalysis(await api.analyse(this.id, this.data.game_no));
         } catch (e) {
           this.analysisNote(t("replay.analysisFailed", { reason: e.message }));
         }
