@@ -38,7 +38,6 @@ export const api = {
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
   analyse: (id, game) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
-  analysis: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
 };
 
 /**
