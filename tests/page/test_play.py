@@ -62,6 +62,12 @@ def test_a_whole_game_against_bots_by_clicking(game: str, server: Server, new_pa
         assert shown == dict(enumerate(result["scores"]))
     winners = page.text_content(".result .winners") or ""
     assert "Gewonnen" in winners
+    # a finished Jass game offers its analysis beside the replay (docs/page.md)
+    analyse = page.query_selector('.result a[href*="analyse=1"]')
+    assert (analyse is not None) == (game == "jass")
+    if analyse is not None:
+        assert analyse.text_content() == "Analysieren"
+        assert analyse.get_attribute("href") == f"/tables/{table}?replay=1&analyse=1"
     # the score sheet of every deal opens from the side panel
     page.click("#btn-scores")
     assert page.is_visible("dialog#dialog .score-table")

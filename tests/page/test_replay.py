@@ -157,6 +157,10 @@ def test_the_replay_of_a_jass_game_says_what_each_card_cost(server: Server, new_
     page.wait_for_selector("#replay-analyse")
     page.click("#replay-analyse")
     page.wait_for_selector('#replay-analysis[data-status="done"]', timeout=120_000)
+    # the result box's link (?analyse=1) shows the analysis without a click; done already: at once
+    linked = new_page()
+    linked.goto(f"{server.url}/tables/analysed?replay=1&analyse=1")
+    linked.wait_for_selector('#replay-analysis[data-status="done"]', timeout=30_000)
     totals = page.text_content("#replay-analysis") or ""
     assert "Punkte verloren (alle Karten offen)" in totals
     lost = [(int(n), int(e)) for n, e in re.findall(r"(\d+) \((\d+) Fehler\)", totals)]

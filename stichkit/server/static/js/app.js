@@ -1,7 +1,8 @@
 // The page's entry: the top bar (language, settings, help) and the three screens:
 //   /                       the lobby
 //   /tables/ID              a table (playing or watching; ?join=1 opens the join form)
-//   /tables/ID?replay=N     the replay of the table's game N once it is over
+//   /tables/ID?replay=N     the replay of the table's game N once it is over (&analyse=1: a Jass
+//                           game's analysis begins at once)
 
 import { api } from "./api.js";
 import { cardSVG as jassCard } from "./cards/jass.js";
@@ -84,7 +85,7 @@ function route() {
   const q = new URLSearchParams(location.search);
   if (!m) return { name: "lobby" };
   const id = decodeURIComponent(m[1]);
-  if (q.has("replay")) return { name: "replay", id, game: Number(q.get("replay")) || null };
+  if (q.has("replay")) return { name: "replay", id, game: Number(q.get("replay")) || null, analyse: q.get("analyse") === "1" };
   return { name: "table", id, join: q.has("join") };
 }
 
@@ -113,7 +114,7 @@ async function show() {
     screen = new Lobby(main, catalog);
   } else if (r.name === "replay") {
     setCrumb(() => t("replay.title"));
-    screen = new Replay(main, r.id, r.game, { catalog });
+    screen = new Replay(main, r.id, r.game, { catalog, analyse: r.analyse });
   } else {
     let info;
     try {

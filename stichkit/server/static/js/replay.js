@@ -18,8 +18,9 @@ const ICON = {
 const icon = (name) => `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">${ICON[name]}</svg>`;
 
 export class Replay {
-  constructor(root, id, gameNo, { catalog }) {
+  constructor(root, id, gameNo, { catalog, analyse = false }) {
     this.root = root;
+    this.analyseAtOnce = analyse;
     this.id = id;
     this.gameNo = gameNo;
     this.catalog = catalog;
@@ -84,6 +85,7 @@ export class Replay {
     this.show(0);
     document.addEventListener("keydown", this.keys);
     document.title = `${t("replay.title")} – ${t(`game.${data.game}`)}`;
+    if (this.analyseAtOnce && data.game === "jass") this.analyse();
   }
 
   renderBar() {

@@ -439,6 +439,9 @@ export class LiveTable {
       votes +
       `<div class="result-buttons">${rematch}` +
       `<a class="button" href="/tables/${encodeURIComponent(this.id)}?replay=${this.shown ? this.shown.game_no : 1}" data-link>${esc(t("table.replay"))}</a>` +
+      (this.info.game === "jass"
+        ? `<a class="button" href="/tables/${encodeURIComponent(this.id)}?replay=${this.shown ? this.shown.game_no : 1}&analyse=1" data-link title="${esc(t("replay.analyseTitle"))}">${esc(t("replay.analyse"))}</a>`
+        : "") +
       `<a class="button" href="/" data-link>${esc(t("table.toLobby"))}</a></div></div>`
     );
   }
