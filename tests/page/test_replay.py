@@ -171,7 +171,14 @@ def test_the_replay_of_a_jass_game_says_what_each_card_cost(server: Server, new_
         return page.text_content("#replay-analysis") or ""
 
     assert "Keine Karte" in at(1)  # the trump choice
-    costly = next(k for k, d in enumerate(expected.decisions) if d.loss > 0)
+    costly = [k for k, d in enumerate(expected.decisions) if d.loss > 0]
     fine = next(k for k, d in enumerate(expected.decisions) if d.loss == 0)
-    assert f"kostete {expected.decisions[costly].loss} Punkte (besser: " in at(cards[costly])
+    assert f"kostete {expected.decisions[costly[0]].loss} Punkte (besser: " in at(cards[costly[0]])
     assert ": beste Karte" in at(cards[fine])
+    # "Nächster Fehler" (key E) steps from card to costly card, then round to the first again
+    at(0)
+    page.click("#replay-next-error")
+    assert frame_shown(page) == cards[costly[0]]
+    for k in [*costly[1:], costly[0]]:
+        page.keyboard.press("e")
+        assert frame_shown(page) == cards[k]

@@ -233,6 +233,8 @@ const DE = {
   "replay.noCard": "Keine Karte: hier gibt es nichts zu lösen.",
   "replay.lostTotal": "Punkte verloren (alle Karten offen)",
   "replay.seatLost": "{name} {n} ({errors} Fehler)",
+  "replay.nextError": "Nächster Fehler",
+  "replay.nextErrorTitle": "Zur nächsten Karte, die Punkte kostete (Taste E)",
   // settings
   "set.deck": "Jass-Karten",
   "set.deck.seed": "wie das Regelblatt: Käse, Zug, Schokolade, Berg",
@@ -253,7 +255,7 @@ const DE = {
   "help.hint": "T: Tipp – was ein Bot an deiner Stelle spielen würde (wenn der Tisch Tipps erlaubt)",
   "help.takeBack": "Z: deinen letzten Zug zurücknehmen (wenn nur Bots mit dir am Tisch sitzen)",
   "help.escape": "Esc: Fenster schliessen, Auswahl aufheben",
-  "help.replayKeys": "Nachspielen: ← →, Pos1/Ende, Bild↑/Bild↓ für ganze Spiele",
+  "help.replayKeys": "Nachspielen: ← →, Pos1/Ende, Bild↑/Bild↓ für ganze Spiele, E zum nächsten Fehler (nach der Analyse)",
   "help.howto": "So geht's",
   "help.text":
     "Erlaubte Karten sind hervorgehoben. Klickst du eine andere, sagt dir der Tisch, warum sie nicht geht. " +
@@ -613,6 +615,8 @@ const EN = {
   "replay.noCard": "Not a card: nothing to solve here.",
   "replay.lostTotal": "Points lost (all hands open)",
   "replay.seatLost": "{name} {n} ({errors} errors)",
+  "replay.nextError": "Next error",
+  "replay.nextErrorTitle": "To the next card that cost points (key E)",
   "set.deck": "Jass cards",
   "set.deck.seed": "as the rule sheet: Käse, Zug, Schokolade, Berg",
   "set.deck.swiss": "Swiss German: Bells, Roses, Shields, Acorns",
@@ -631,7 +635,7 @@ const EN = {
   "help.hint": "T: tip – what a bot would play in your place (where the table allows hints)",
   "help.takeBack": "Z: take your last move back (where everyone else at the table is a bot)",
   "help.escape": "Esc: close a window, cancel a selection",
-  "help.replayKeys": "Replay: ← →, Home/End, Page Up/Page Down for whole deals",
+  "help.replayKeys": "Replay: ← →, Home/End, Page Up/Page Down for whole deals, E to the next error (after the analysis)",
   "help.howto": "How it works",
   "help.text":
     "Cards you may play are highlighted. Click another one and the table tells you why it is not allowed. " +

@@ -114,6 +114,10 @@ export class Replay {
         this.analyse();
         return;
       }
+      if (ev.target.closest("#replay-next-error")) {
+        this.nextError();
+        return;
+      }
       const b = ev.target.closest("[data-step]");
       if (!b) return;
       if (b.dataset.step === "play") this.togglePlay();
@@ -221,6 +225,14 @@ export class Replay {
     if (box) box.textContent = text;
   }
 
+  /** The next card that lost points (after the last one: the first again). Key E. */
+  nextError() {
+    if (!this.decisionAt) return;
+    const costly = [...this.decisionAt.entries()].filter(([, d]) => d.loss > 0).map(([i]) => i);
+    if (!costly.length) return;
+    this.show(costly.find((i) => i > this.i) ?? costly[0]);
+  }
+
   /** What the solver says of this frame's card, and how far the analysis has come. */
   showAnalysis() {
     const a = this.analysis;
@@ -251,6 +263,8 @@ export class Replay {
     if (a.status === "done" && a.analysis) {
       const seats = a.analysis.seats.map((s) => t("replay.seatLost", { name: this.view.seatName(s.seat), n: s.lost, errors: s.errors }));
       parts.push(`<span class="muted">${esc(t("replay.lostTotal"))}: ${esc(seats.join(" · "))}</span>`);
+      if (seats.length && a.analysis.seats.some((s) => s.errors > 0))
+        parts.push(`<button type="button" class="small" id="replay-next-error" title="${esc(t("replay.nextErrorTitle"))}">${esc(t("replay.nextError"))}</button>`);
     }
     box.innerHTML = parts.join(" ");
     box.dataset.status = a.status;
@@ -297,5 +311,6 @@ export class Replay {
       ev.preventDefault();
     } else if (ev.key === "s" || ev.key === "S") this.openDialog("tricks");
     else if (ev.key === "p" || ev.key === "P") this.openDialog("scores");
+    else if (ev.key === "e" || ev.key === "E") this.nextError();
   }
 }
