@@ -195,6 +195,7 @@ export class Replay {
 
   takeAnalysis(a) {
     if (this.gone) return;
+    clearTimeout(this.polling); // one follow-up at a time
     this.analysis = a;
     this.decisionAt = new Map();
     const decisions = (a.analysis && a.analysis.decisions) || [];
