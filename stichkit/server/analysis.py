@@ -4,7 +4,8 @@ A game is solved deal by deal (stichkit.analysis.review: `parts`, `analyse_part`
 the fast way: every card's points lost, one best card in the first two tricks) in a worker
 process of its own, so the bots' workers never wait for it. A whole-deal search can take minutes
 (docs/analysis.md), so games are analysed one at a time, a few at most wait, and each asker sees
-the deals done so far. Finished analyses are kept for whoever asks again.
+the deals done so far. Finished analyses are kept (the hub stores them in the database) for
+whoever asks again.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import logging
 import multiprocessing
 import os
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -50,10 +52,14 @@ class Job:
 
 class Analyses:
     """The server's analyses: one worker process, `waiting` games at most queued or in work, the
-    last `keep` finished ones remembered (in this process's memory: a restart forgets them)."""
+    last `keep` finished ones remembered here (`done` keeps each in the database, for restarts
+    and the other processes)."""
 
-    def __init__(self, waiting: int = 4, keep: int = 32) -> None:
+    def __init__(self, waiting: int = 4, keep: int = 32,
+                 done: Callable[[Key, dict[str, Any]], Awaitable[None]] | None = None) -> None:  # fmt: skip
+        """`done(key, answer)` is told of each finished analysis (the hub keeps it in the database)."""
         self.waiting = waiting
+        self.done = done
         self.keep = keep
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
         self._queue: asyncio.Queue[Key] = asyncio.Queue()
@@ -92,6 +98,8 @@ class Analyses:
                 for part in job.parts:
                     job.results.append(await loop.run_in_executor(self._executor(), analyse_part, part))
                 job.status = "done"
+                if self.done is not None:
+                    await self.done(key, job.to_json())
             except asyncio.CancelledError:
                 raise
             except Exception as e:

@@ -76,7 +76,7 @@ class Hub:
         self.sqlite = is_sqlite(self.url)
         self.tables: dict[str, LiveTable] = {}
         self.bots = BotRunner(settings.bot_workers)
-        self.analyses = Analyses(settings.max_analyses)
+        self.analyses = Analyses(settings.max_analyses, done=self._keep_analysis)
         self._bot_cache: dict[str, SeatBot] = {}
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -146,6 +146,10 @@ class Hub:
         """Run a store call in the database thread(s): the event loop never waits on the disk."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, lambda: fn(*args, **kwargs))
+
+    async def _keep_analysis(self, key: tuple[str, int], answer: dict[str, Any]) -> None:
+        """A finished analysis outlives this process (and serves the others) in the database."""
+        await self.db(self.store.save_analysis, key[0], key[1], answer, time.time())
 
     # -- bots and tables from stored data ----------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The analysis of a finished Jass game through the server (`stich analyse` for the replay): begun
 with POST, solved deal by deal in a worker process of its own, read with GET as far as it has
 come, the same as the analysis in this process; refused with a reason where there is nothing
-to analyse, and kept for whoever asks again."""
+to analyse, and kept (in the database, across restarts) for whoever asks again."""
 
 from __future__ import annotations
 
@@ -59,6 +59,14 @@ def test_a_finished_jass_game_is_analysed_deal_by_deal(tmp_path: Path) -> None:
         assert server.post(f"/api/tables/{running['id']}/analysis").status_code == 403
         bad = server.post("/api/tables/done/analysis?game=0")
         assert bad.status_code == 400 and "game" in bad.text, bad.text
+    finally:
+        server.stop()
+    # A finished analysis is kept in the database: after a restart it is there at once.
+    server = Server(db, tmp_path / "server2.log", "--bot-delay", "0").start()
+    try:
+        assert server.get("/api/tables/done/analysis").json()["analysis"] == expected
+        kept = server.post("/api/tables/done/analysis").json()
+        assert kept["status"] == "done" and kept["analysis"] == expected and kept["game_no"] == 1
     finally:
         server.stop()
 

@@ -122,3 +122,17 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     text: Mapped[str] = mapped_column(String(2000))
     created_at: Mapped[datetime]
+
+
+class AnalysisRow(Base):
+    """A finished game's double-dummy analysis (server/analysis.py): minutes of solving, kept."""
+
+    __tablename__ = "analyses"
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_no: Mapped[int] = mapped_column(primary_key=True)
+    document: Mapped[dict[str, Any]]  # the analysis in the format of docs/analysis.md
+    created_at: Mapped[datetime]
+
+    __table_args__ = (
+        ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"], ondelete="CASCADE"),
+    )

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, sele
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ActionRow, ChatRow, GameRow, SeatRow, TableRow
+from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
 
 
 class Conflict(Exception):
@@ -203,7 +203,7 @@ class Store:
 
     def delete_table(self, table_id: str) -> None:
         with self.sessions.begin() as s:
-            for model in (ActionRow, ChatRow, GameRow, SeatRow):
+            for model in (AnalysisRow, ActionRow, ChatRow, GameRow, SeatRow):
                 s.execute(delete(model).where(model.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 
@@ -417,6 +417,20 @@ class Store:
             return [ChatLine(r.id, r.seat, r.name, r.text, to_ts(r.created_at)) for r in reversed(rows)]
 
     # -- finished games ----------------------------------------------------------------------
+
+    def analysis(self, table_id: str, game_no: int) -> dict[str, Any] | None:
+        """A finished game's stored analysis (None: not analysed yet)."""
+        with self.session() as s:
+            row = s.get(AnalysisRow, (table_id, game_no))
+            return None if row is None else dict(row.document)
+
+    def save_analysis(self, table_id: str, game_no: int, document: dict[str, Any], at: float) -> None:
+        """Keep a finished analysis (another process may have kept the same one first: the same)."""
+        try:
+            with self.sessions.begin() as s:
+                s.add(AnalysisRow(table_id=table_id, game_no=game_no, document=document, created_at=to_dt(at)))
+        except IntegrityError:
+            pass
 
     def games(self, table_id: str) -> list[GameRow]:
         with self.session() as s:

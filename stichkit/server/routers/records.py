@@ -18,7 +18,7 @@ from ..analysis import Busy
 from ..db.models import ActionRow, GameRow, TableRow
 from ..db.store import to_ts
 from ..dependencies import HubDep, SessionDep
-from ..hub import HubError
+from ..hub import Hub, HubError
 
 router = APIRouter(prefix="/api/tables", tags=["records"])
 
@@ -140,15 +140,25 @@ async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) 
     """Begin the double-dummy analysis of a finished Jass game (as `stich analyse`), or see how far
     it is: the deals solved so far, in the analysis format of docs/analysis.md."""
 
-    def load() -> tuple[tuple[str, int], State]:
+    def load() -> tuple[tuple[str, int], State | None, dict[str, Any] | None]:
         with hub.store.session() as session:
             table, row = finished_game(session, table_id, game)
             if table.game != "jass":
                 raise HubError(400, f"the analysis solves Jass games; this table plays {table.game}")
+            kept = hub.store.analysis(table.id, row.game_no)
+            if kept is not None or hub.analyses.get((table.id, row.game_no)) is not None:
+                return (table.id, row.game_no), None, kept
             state, _ = replayed(session, table, row)
-            return (table.id, row.game_no), state
+            return (table.id, row.game_no), state, None
 
-    key, state = await run_in_threadpool(load)
+    key, state, kept = await run_in_threadpool(load)
+    if kept is not None:  # solved before (by this process or another, before a restart too)
+        return {"table": key[0], "game_no": key[1], **kept}
+    job = hub.analyses.get(key)
+    if job is not None and job.status != "failed":
+        return {"table": key[0], "game_no": key[1], **job.to_json()}
+    if state is None:  # a failed one, begun again
+        state = await run_in_threadpool(lambda: replayed_game(hub, table_id, key[1]))
     try:
         job = hub.analyses.start(key, state)  # the one begun already, if any
     except Busy as e:
@@ -161,6 +171,14 @@ def analysis(table_id: str, hub: HubDep, session: SessionDep, game: int | None =
     """The analysis of a finished game as far as it has come (begin it with POST)."""
     table, row = finished_game(session, table_id, game)
     job = hub.analyses.get((table.id, row.game_no))
-    if job is None:
+    answer = job.to_json() if job is not None else hub.store.analysis(table.id, row.game_no)
+    if answer is None:
         raise HubError(404, f"game {row.game_no} of table {table.id} has not been analysed; begin with POST")
-    return {"table": table.id, "game_no": row.game_no, **job.to_json()}
+    return {"table": table.id, "game_no": row.game_no, **answer}
+
+
+def replayed_game(hub: Hub, table_id: str, game_no: int) -> State:
+    """A finished game rebuilt from the database (its own session: called from a worker thread)."""
+    with hub.store.session() as session:
+        table, row = finished_game(session, table_id, game_no)
+        return replayed(session, table, row)[0]
