@@ -98,8 +98,6 @@ class Analyses:
                 for part in job.parts:
                     job.results.append(await loop.run_in_executor(self._executor(), analyse_part, part))
                 job.status = "done"
-                if self.done is not None:
-                    await self.done(key, job.to_json())
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -107,6 +105,13 @@ class Analyses:
                     self._pool = None
                 log.exception("analysing game %s of table %s failed", key[1], key[0])
                 job.status, job.error = "failed", f"the analysis failed: {e}"
+            if job.status == "done" and self.done is not None:
+                try:
+                    await self.done(key, job.to_json())
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # still answered from memory here; a restart would solve it again
+                    log.exception("keeping the analysis of game %s of table %s failed", key[1], key[0])
             self._forget_old()
 
     def _forget_old(self) -> None:
