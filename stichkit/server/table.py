@@ -154,14 +154,20 @@ class LiveTable:
             return "waiting", "the game starts when every seat is taken"
         if self.status == "over" or self.state.is_terminal():
             return "over", "the game is over"
-        if game_no is not None and game_no != self.game_no:
-            return "stale", f"game {game_no} is not the table's current game {self.game_no}"
-        if version != self.version:
-            return "stale", f"version {version} is not the current version {self.version}"
+        if (stale := self.refuse_stale(version, game_no)) is not None:
+            return stale
         if self.turn != seat:
             return "not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s"
         if self.seats[seat].takeover is not None:
             return "takeover", "a bot plays your seat now; send reclaim to take it back"
+        return None
+
+    def refuse_stale(self, version: Any, game_no: Any) -> Refusal | None:
+        """A request made for another game or version than the table's current one."""
+        if game_no is not None and game_no != self.game_no:
+            return "stale", f"game {game_no} is not the table's current game {self.game_no}"
+        if version != self.version:
+            return "stale", f"version {version} is not the current version {self.version}"
         return None
 
     def refuse_takeback(self, seat: int | None, version: Any, game_no: Any) -> Refusal | None:
@@ -171,10 +177,8 @@ class LiveTable:
             return "spectator", "spectators cannot take moves back; join a seat to play"
         if self.status != "playing" or self.state.is_terminal():
             return "not_playing", "moves can be taken back only while the game is being played"
-        if game_no is not None and game_no != self.game_no:
-            return "stale", f"game {game_no} is not the table's current game {self.game_no}"
-        if version != self.version:
-            return "stale", f"version {version} is not the current version {self.version}"
+        if (stale := self.refuse_stale(version, game_no)) is not None:
+            return stale
         if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
             return "not_alone", "moves can be taken back only at a table where every other seat is a bot"
         if self.seats[seat].takeover is not None:

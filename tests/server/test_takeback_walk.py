@@ -50,8 +50,9 @@ async def walk(tmp_path: Path, game: str, seed: int, steps: int = 40) -> None:
                 await hub.take_back(t, me, version, t.game_no, None)  # type: ignore[arg-type]
                 takebacks += 1
                 assert t.line == takebacks and t.last is not None and t.last["by"] == "takeback"
-                if seen[t.version] is not None:
-                    assert t.state.view(0) == seen[t.version], "a takeback did not restore the earlier position"
+                # back to a turn of mine on this line, whose view was kept then
+                assert seen[t.version] is not None
+                assert t.state.view(0) == seen[t.version], "a takeback did not restore the earlier position"
             else:
                 await hub.act(t, me, rng.choice(legal), version, None, None)  # type: ignore[arg-type]
         assert not [m for m in me.sent if m["type"] == "error"], me.sent

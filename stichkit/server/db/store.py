@@ -177,21 +177,20 @@ class Store:
         the whole game again). Read in full (no `after`), it also names its newest chat line
         (`last_chat`).
 
-        The actions are those of the line read: the statements of one session may each see a
-        newer database (READ COMMITTED), so the line is read again after the actions, and a
-        takeback in between reads the table once more."""
-        while True:
-            with self.session() as s:
-                row = s.get(TableRow, table_id)
-                if row is None:
-                    return None
-                last_chat = 0
-                if after is None:
-                    last_chat = s.scalar(select(func.max(ChatRow.id)).where(ChatRow.table_id == table_id)) or 0
-                stored = self._stored(s, row, after, last_chat)
-                again = s.execute(select(TableRow.game_no, TableRow.line).where(TableRow.id == table_id)).first()
-                if again is not None and tuple(again) == (stored.game_no, stored.line):
-                    return stored
+        The actions are those of the line read. On PostgreSQL the reads share one snapshot
+        (REPEATABLE READ; under READ COMMITTED each statement could see a takeback the one before
+        did not). SQLite serves one process, whose reads and writes take turns in its one
+        database thread."""
+        with self.session() as s:
+            if self.engine.dialect.name == "postgresql":
+                s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            last_chat = 0
+            if after is None:
+                last_chat = s.scalar(select(func.max(ChatRow.id)).where(ChatRow.table_id == table_id)) or 0
+            return self._stored(s, row, after, last_chat)
 
     def revisions(self) -> dict[str, int]:
         with self.session() as s:

@@ -140,29 +140,23 @@ async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) 
     """Begin the double-dummy analysis of a finished Jass game (as `stich analyse`), or see how far
     it is: the deals solved so far, in the analysis format of docs/analysis.md."""
 
-    def load() -> tuple[tuple[str, int], State | None, dict[str, Any] | None]:
+    def find() -> tuple[tuple[str, int], dict[str, Any] | None]:
         with hub.store.session() as session:
             table, row = finished_game(session, table_id, game)
             if table.game != "jass":
                 raise HubError(400, f"the analysis solves Jass games; this table plays {table.game}")
-            kept = hub.store.analysis(table.id, row.game_no)
-            if kept is not None or hub.analyses.get((table.id, row.game_no)) is not None:
-                return (table.id, row.game_no), None, kept
-            state, _ = replayed(session, table, row)
-            return (table.id, row.game_no), state, None
+            return (table.id, row.game_no), hub.store.analysis(table.id, row.game_no)
 
-    key, state, kept = await run_in_threadpool(load)
+    key, kept = await run_in_threadpool(find)
     if kept is not None:  # solved before (by this process or another, before a restart too)
         return {"table": key[0], "game_no": key[1], **kept}
     job = hub.analyses.get(key)
-    if job is not None and job.status != "failed":
-        return {"table": key[0], "game_no": key[1], **job.to_json()}
-    if state is None:  # a failed one, begun again
-        state = await run_in_threadpool(lambda: replayed_game(hub, table_id, key[1]))
-    try:
-        job = hub.analyses.start(key, state)  # the one begun already, if any
-    except Busy as e:
-        raise HubError(503, str(e)) from None
+    if job is None or job.status == "failed":  # begin it (again)
+        state = await run_in_threadpool(replayed_game, hub, key)
+        try:
+            job = hub.analyses.start(key, state)  # the one begun meanwhile, if any
+        except Busy as e:
+            raise HubError(503, str(e)) from None
     return {"table": key[0], "game_no": key[1], **job.to_json()}
 
 
@@ -177,8 +171,8 @@ def analysis(table_id: str, hub: HubDep, session: SessionDep, game: int | None =
     return {"table": table.id, "game_no": row.game_no, **answer}
 
 
-def replayed_game(hub: Hub, table_id: str, game_no: int) -> State:
+def replayed_game(hub: Hub, key: tuple[str, int]) -> State:
     """A finished game rebuilt from the database (its own session: called from a worker thread)."""
     with hub.store.session() as session:
-        table, row = finished_game(session, table_id, game_no)
+        table, row = finished_game(session, *key)
         return replayed(session, table, row)[0]

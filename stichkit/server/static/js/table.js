@@ -12,6 +12,9 @@ import { TableView } from "./tableview.js";
 /** The state's line: one more with each takeback in its game (servers before takebacks: 0). */
 const lineOf = (msg) => msg.line || 0;
 
+/** Two states of the same game and line: their versions compare (a takeback starts a new line). */
+const sameLine = (a, b) => a.game_no === b.game_no && lineOf(a) === lineOf(b);
+
 /** Is this state the one a takeback went back to? */
 const isTakeback = (msg) => !!(msg.last && msg.last.by === "takeback");
 
@@ -190,7 +193,7 @@ export class LiveTable {
   onState(msg) {
     // Versions of one game grow, except where moves are taken back: that starts a new line.
     const latest = this.latest;
-    if (latest && msg.game_no === latest.game_no && (lineOf(msg) < lineOf(latest) || (lineOf(msg) === lineOf(latest) && msg.version < latest.version))) return;
+    if (latest && msg.game_no === latest.game_no && (lineOf(msg) < lineOf(latest) || (sameLine(msg, latest) && msg.version < latest.version))) return;
     if (this.seat && msg.seat !== null && msg.seat !== undefined && msg.seat !== this.seat.seat) {
       // a rematch moves every player one seat on
       this.seat = { ...this.seat, seat: msg.seat };
@@ -234,7 +237,7 @@ export class LiveTable {
     const game = this.view.game;
     const prevMsg = this.shown;
     // a takeback is shown as it is, not as moves from the previous version (prev: null)
-    const prev = prevMsg && prevMsg.game_no === msg.game_no && lineOf(prevMsg) === lineOf(msg) && prevMsg.version < msg.version ? prevMsg.view : null;
+    const prev = prevMsg && sameLine(prevMsg, msg) && prevMsg.version < msg.version ? prevMsg.view : null;
     if (prevMsg && prevMsg.game_no !== msg.game_no) {
       this.view.log = [];
       const log = this.root.querySelector("#log");
@@ -263,7 +266,7 @@ export class LiveTable {
       this.renderState(msg, { view: held ? held.view : prev, legal: [], overlay: `<div class="deal-summary">${summary}</div>` });
       await sleep(paceHold * 2);
     }
-    const moved = !prevMsg || prevMsg.version !== msg.version || prevMsg.game_no !== msg.game_no || lineOf(prevMsg) !== lineOf(msg);
+    const moved = !prevMsg || !sameLine(prevMsg, msg) || prevMsg.version !== msg.version;
     this.shown = msg;
     if (moved || (this.selected && !(msg.view.hand || []).includes(this.selected))) this.selected = null;
     if (moved) {
@@ -292,7 +295,7 @@ export class LiveTable {
 
   isLatest() {
     const [a, b] = [this.shown, this.latest];
-    return a && b && a.version === b.version && a.game_no === b.game_no && lineOf(a) === lineOf(b);
+    return a && b && sameLine(a, b) && a.version === b.version;
   }
 
   // -- drawing ----------------------------------------------------------------------------------
