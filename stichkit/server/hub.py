@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import stichkit
@@ -29,11 +29,11 @@ from .botrunner import CLOCKS, BotRunner, SeatBot, parse_bot_spec, parse_seat
 from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
 from .db import migrate
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
-from .db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable
+from .db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable, TakebackRequest
 from .ownership import AdvisoryOwner, SoleOwner
 from .pubsub import Notifier, PostgresNotifier, RedisNotifier
 from .settings import Settings
-from .table import LiveTable, TableSettings, hand_of
+from .table import LiveTable, Refusal, TableSettings, hand_of
 from .tokens import hash_token, new_table_id, new_token
 
 log = logging.getLogger("stichkit.server")
@@ -410,8 +410,8 @@ class Hub:
         return None
 
     async def take_back(self, t: LiveTable, client: Client, version: int, game_no: int | None, ref: Any) -> None:
-        """Undo the client's last decision and every later one (the bots' replies), for a player
-        alone with bots. Stored first, like a move; a bot thinking meanwhile is stopped."""
+        """Undo the client's last decision and every later one: at once for a player alone with
+        bots; where other players sit, they are asked first (see `answer_takeback`)."""
         seat = client.seat
         async with t.lock:
             refusal = t.refuse_takeback(seat, version, game_no)
@@ -421,29 +421,81 @@ class Hub:
             assert seat is not None
             to_version = t.takeback_to(seat)
             assert to_version is not None
-            now = time.time()
-            try:
-                await self.db(self.store.take_back, t.id, t.game_no, t.line, t.version, to_version, now)
-            except Conflict:
-                await self._sync_locked(t)
-                client.error("stale", f"another move was made first; the table is at version {t.version}", ref=ref)
-                return
-            except Exception:
-                log.exception("table %s: storing a takeback failed", t.id)
-                client.error("unavailable", "the takeback could not be saved; try again", ref=ref)
-                return
-            if t.pending is not None:
-                t.pending.cancel()
-                t.pending = None
-            undone = t.version - to_version
-            t.take_back_to(to_version)
-            t.last = {"seat": seat, "version": to_version, "by": "takeback", "undone": undone}
-            t.last_hint = None
-            t.moved_at = t.updated_at = t.human_at = now
-            t.rev += 1
-            t.broadcast_state(now, t.last)
-            await self._notify(t)
-            self._schedule(t)
+            if t.takeback_voters(seat):
+                ask = TakebackRequest(seat, t.game_no, t.line, to_version)
+                refusal = await self._set_takeback(t, ask.text())
+            else:
+                refusal = await self._take_back_to(t, seat, to_version, None)
+            if refusal is not None:
+                client.error(*refusal, ref=ref)
+
+    async def answer_takeback(self, t: LiveTable, client: Client, accept: bool, ref: Any) -> None:
+        """A player's answer to the open takeback request: the last yes takes the moves back; a
+        no (or the asker's withdrawal) closes the request."""
+        seat = client.seat
+        async with t.lock:
+            for _ in range(3):  # an answer given elsewhere at the same moment: read it, try again
+                refusal = t.refuse_answer(seat, accept)
+                if refusal is not None:
+                    break
+                r = t.open_takeback()
+                assert r is not None and seat is not None
+                if not accept:
+                    refusal = await self._set_takeback(t, replace(r, no=seat).text())
+                elif seat in r.yes:
+                    return  # said already
+                elif all(i in r.yes or i == seat for i in t.takeback_voters(r.seat)):
+                    refusal = await self._take_back_to(t, r.seat, r.to, t.takeback_text)
+                else:
+                    refusal = await self._set_takeback(t, replace(r, yes=(*r.yes, seat)).text())
+                if refusal is None or refusal[0] != "stale":
+                    break
+            if refusal is not None:
+                client.error(*refusal, ref=ref)
+
+    async def _set_takeback(self, t: LiveTable, text: str) -> Refusal | None:
+        """Store the takeback request's new text, then show it to everyone. Lock held."""
+        now = time.time()
+        try:
+            await self.db(self.store.set_takeback, t.id, t.game_no, t.line, t.takeback_text, text, now)
+        except Conflict:
+            await self._sync_locked(t)
+            return "stale", "the takeback request or the game changed meanwhile; look again"
+        except Exception:
+            log.exception("table %s: storing a takeback request failed", t.id)
+            return "unavailable", "the takeback request could not be saved; try again"
+        t.set_takeback(text)
+        t.updated_at = now
+        t.rev += 1
+        t.broadcast_table(now)
+        await self._notify(t)
+        return None
+
+    async def _take_back_to(self, t: LiveTable, seat: int, to_version: int, request: str | None) -> Refusal | None:
+        """Take the game back to `to_version` decisions, for `seat` (with `request`, the one
+        every other player agreed to). Stored first, like a move; a bot thinking is stopped. Lock held."""
+        now = time.time()
+        try:
+            await self.db(self.store.take_back, t.id, t.game_no, t.line, t.version, to_version, now, request)
+        except Conflict:
+            await self._sync_locked(t)
+            return "stale", f"the game changed meanwhile; the table is at version {t.version}"
+        except Exception:
+            log.exception("table %s: storing a takeback failed", t.id)
+            return "unavailable", "the takeback could not be saved; try again"
+        if t.pending is not None:
+            t.pending.cancel()
+            t.pending = None
+        undone = t.version - to_version
+        t.take_back_to(to_version)
+        t.last = {"seat": seat, "version": to_version, "by": "takeback", "undone": undone}
+        t.last_hint = None
+        t.moved_at = t.updated_at = t.human_at = now
+        t.rev += 1
+        t.broadcast_state(now, t.last)
+        await self._notify(t)
+        self._schedule(t)
+        return None
 
     async def _store_move(self, move: Move) -> None:
         """Hand the move to the writer and wait for its commit (Conflict when it was refused)."""
@@ -883,6 +935,10 @@ class Hub:
                     t.status = "over"
                 t.broadcast_state(now, t.last)
             changed = [vars(s) for s in stored.seats] != [vars(s) for s in t.seats] or stored.status != t.status
+            if stored.takeback != t.takeback_text:  # asked, answered or withdrawn elsewhere
+                t.set_takeback(stored.takeback)
+                if not changed:
+                    t.broadcast_table(now)
             if changed:
                 t.seats = stored.seats
                 t.seat_bots = self._seat_bots(t.id, stored.seats)

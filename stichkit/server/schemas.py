@@ -115,16 +115,26 @@ class Hint(_Msg):
 
 
 class Takeback(_Msg):
-    """Undo the seat's last decision and every later one, at this version (alone with bots)."""
+    """Undo the seat's last decision and every later one, at this version: at once alone with
+    bots, else once the other players agree (`takeback_answer`)."""
 
     type: Literal["takeback"]
     version: StrictInt
     game: StrictInt | None = None
 
 
-ClientMessage = Annotated[Act | Chat | Rematch | Reclaim | Ping | Hint | Takeback, Field(discriminator="type")]
+class TakebackAnswer(_Msg):
+    """Agree to the open takeback request, or decline it (the asker: withdraw it)."""
+
+    type: Literal["takeback_answer"]
+    accept: StrictBool
+
+
+ClientMessage = Annotated[
+    Act | Chat | Rematch | Reclaim | Ping | Hint | Takeback | TakebackAnswer, Field(discriminator="type")
+]
 CLIENT_MESSAGES = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping", "hint", "takeback")
+MESSAGE_TYPES = ("act", "chat", "rematch", "reclaim", "ping", "hint", "takeback", "takeback_answer")
 
 
 def explain(e: ValidationError) -> str:

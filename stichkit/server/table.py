@@ -16,7 +16,7 @@ from stichkit.core import Game, State
 
 from .botrunner import SeatBot
 from .connection import Client, dumps
-from .db.store import Seat, StoredAction, StoredTable
+from .db.store import Seat, StoredAction, StoredTable, TakebackRequest
 
 Refusal = tuple[str, str]  # (code, reason)
 
@@ -87,6 +87,7 @@ class LiveTable:
         self.game_no = stored.game_no
         self.seed = stored.seed
         self.line = stored.line
+        self.set_takeback(stored.takeback)
         self.rev = stored.rev
         self.seats: list[Seat] = [Seat(**vars(s)) for s in stored.seats]
         self.updated_at = stored.updated_at
@@ -118,6 +119,28 @@ class LiveTable:
             self.state.apply(text)
         self.version = version
         self.line += 1
+        self.set_takeback(None)  # done with, as the store does on a takeback
+
+    def set_takeback(self, text: str | None) -> None:
+        """The takeback request as stored (its text is what a change must be stored over)."""
+        self.takeback_text = text
+        self.takeback = TakebackRequest.parse(text)
+
+    def shown_takeback(self) -> TakebackRequest | None:
+        """The request of this game and line while it is played, open or declined (else None)."""
+        r = self.takeback
+        if r is None or self.status != "playing" or (r.game, r.line) != (self.game_no, self.line):
+            return None
+        return r
+
+    def open_takeback(self) -> TakebackRequest | None:
+        r = self.shown_takeback()
+        return r if r is not None and r.no is None else None
+
+    def takeback_voters(self, seat: int) -> list[int]:
+        """Who must agree to `seat`'s takeback: every other seat a player holds (whether a bot
+        plays it for them now or not). None: `seat` takes back at once."""
+        return [i for i, s in enumerate(self.seats) if i != seat and s.kind == "human" and s.token_hash is not None]
 
     @property
     def n(self) -> int:
@@ -171,20 +194,33 @@ class LiveTable:
         return None
 
     def refuse_takeback(self, seat: int | None, version: Any, game_no: Any) -> Refusal | None:
-        """Why `seat` may not take its last move back now (None: it may). Only a player alone
-        with bots may: nobody else's move is ever undone."""
+        """Why `seat` may not take its last move back, nor ask to, now (None: it may)."""
         if seat is None:
             return "spectator", "spectators cannot take moves back; join a seat to play"
         if self.status != "playing" or self.state.is_terminal():
             return "not_playing", "moves can be taken back only while the game is being played"
         if (stale := self.refuse_stale(version, game_no)) is not None:
             return stale
-        if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
-            return "not_alone", "moves can be taken back only at a table where every other seat is a bot"
         if self.seats[seat].takeover is not None:
             return "takeover", "a bot plays your seat now; send reclaim to take it back"
         if self.takeback_to(seat) is None:
             return "nothing_to_take_back", "you have made no move in this game yet"
+        if (r := self.open_takeback()) is not None:
+            whose = "your" if r.seat == seat else f"seat {r.seat}'s"
+            return "takeback_open", f"{whose} takeback is waiting for its answers; one request at a time"
+        return None
+
+    def refuse_answer(self, seat: int | None, accept: bool) -> Refusal | None:
+        """Why `seat` may not answer the open takeback request so (None: it may)."""
+        r = self.open_takeback()
+        if r is None:
+            return "no_takeback", "no takeback is waiting for an answer"
+        if seat == r.seat:
+            if accept:
+                return "own_takeback", "you asked for this takeback; answer with accept false to withdraw it"
+            return None
+        if seat not in self.takeback_voters(r.seat):
+            return "not_asked", "only the players at the table answer a takeback"
         return None
 
     def takeback_to(self, seat: int) -> int | None:
@@ -275,7 +311,15 @@ class LiveTable:
             "deadline": deadline, "time_left": None if deadline is None else round(max(0.0, deadline - now), 3),
             "settings": self.settings.as_dict(), "seats": seats, "spectators": self.spectators(),
             "rematch": self.rematch_info(), "created_at": self.created_at, "result": self.result(),
+            "takeback": self.takeback_info(),
         }  # fmt: skip
+
+    def takeback_info(self) -> dict[str, Any] | None:
+        r = self.shown_takeback()
+        if r is None:
+            return None
+        return {"seat": r.seat, "to": r.to, "undone": self.version - r.to, "votes": list(r.yes),
+                "needed": self.takeback_voters(r.seat), "declined": r.no}  # fmt: skip
 
     def legal_for(self, seat: int | None) -> list[str]:
         if seat is None or self.status != "playing" or self.turn != seat or self.bot_for(seat) is not None:

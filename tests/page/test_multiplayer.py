@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from .conftest import NewPage, Server
-from .driver import OFFERS, READY, displayed_cards, open_from_lobby, phase, play_one
+from .driver import OFFERS, READY, displayed_cards, open_from_lobby, phase, play_one, wait_ready
 
 
 def ready_now(page: Any) -> Any:
@@ -115,3 +115,38 @@ def test_the_join_form_keeps_the_name_being_typed_when_someone_else_joins(server
     ben.wait_for_selector(".bottom-seat.mine")
     assert "Ben" in (ben.text_content(".bottom-seat .seat-name") or "")
     assert server.get(f"/api/tables/{table}")["status"] == "playing"
+
+
+def test_a_takeback_between_two_people_waits_for_the_others_yes(server: Server, new_page: NewPage) -> None:
+    """Anna takes a card back at a table with Ben: Ben's page asks him, his no leaves the game as it
+    is, his yes to her next request brings both pages back to before her card."""
+    table = server.post("/api/tables", {"game": "stichling", "options": {"first_player": 0}, "seats": ["human"] * 2})
+    seats = {}
+    for i, name in enumerate(("Anna", "Ben")):
+        joined = server.post(f"/api/tables/{table['id']}/join", {"name": name, "seat": i})
+        seats[name] = {"seat": i, "token": joined["token"], "name": name}
+    anna, ben = (new_page(seats={table["id"]: seats[n]}) for n in ("Anna", "Ben"))
+    for page in (anna, ben):
+        page.goto(f"{server.url}/tables/{table['id']}")
+    assert wait_ready(anna) == "act"
+    before = displayed_cards(anna)
+    play_one(anna, random.Random(1))
+    assert wait_ready(ben) == "act"
+    anna.click('[data-cmd="takeback"]')
+    ben.wait_for_selector('[data-cmd="takeback-yes"]')
+    assert "Anna möchte einen Zug zurücknehmen." in (ben.text_content("#status") or "")
+    anna.wait_for_selector('[data-cmd="takeback-withdraw"]')
+    assert "Warten auf Ben" in (anna.text_content("#status") or "")
+    ben.click('[data-cmd="takeback-no"]')
+    anna.wait_for_function("document.querySelector('#log').textContent.includes('Ben lehnt das Zurücknehmen ab.')")
+    assert server.get(f"/api/tables/{table['id']}")["version"] == before[0] + 1
+    anna.wait_for_selector('[data-cmd="takeback"]')
+    anna.keyboard.press("z")  # asked again, by key
+    ben.click('[data-cmd="takeback-yes"]')
+    for page in (anna, ben):
+        page.wait_for_function(
+            "(v) => Number(document.querySelector('.table-page').dataset.version) === v", arg=before[0]
+        )
+        assert "Anna hat Züge zurückgenommen." in (page.text_content("#log") or "")
+        assert page.query_selector('[data-cmd="takeback-yes"], [data-cmd="takeback-withdraw"]') is None
+    assert wait_ready(anna) == "act" and displayed_cards(anna) == before

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
-from stichkit.server.db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable
+from stichkit.server.db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable, TakebackRequest
 
 from .harness import postgres_database
 
@@ -102,3 +103,30 @@ def test_a_takeback_deletes_the_newer_moves_and_only_the_new_line_goes_on(store:
     assert store.append_moves([move("t6", 4, line=1, result={"scores": [1, 2], "winners": [1]})]) == [None]
     with pytest.raises(Conflict):
         store.take_back("t6", 1, 1, 4, 3, time.time())
+
+
+def test_a_takeback_request_changes_only_over_the_text_read_and_ends_with_the_takeback(store: Store) -> None:
+    table(store, "t7")
+    for v in (1, 2, 3):
+        assert store.append_moves([move("t7", v)]) == [None]
+    now = time.time()
+    ask = TakebackRequest(seat=0, game=1, line=0, to=2)
+    with pytest.raises(Conflict):  # another game or line than the table's
+        store.set_takeback("t7", 1, 1, None, ask.text(), now)
+    store.set_takeback("t7", 1, 0, None, ask.text(), now)
+    loaded = store.load_table("t7")
+    assert loaded is not None and TakebackRequest.parse(loaded.takeback) == ask
+    assert store.load_table("t7", (1, 0, 3)).takeback == ask.text()  # type: ignore[union-attr]
+    # Two answers read the same text: the first is stored, the second refused (read again).
+    yes = replace(ask, yes=(1,)).text()
+    store.set_takeback("t7", 1, 0, ask.text(), yes, now)
+    with pytest.raises(Conflict):
+        store.set_takeback("t7", 1, 0, ask.text(), replace(ask, no=3).text(), now)
+    # The takeback itself only over the text every player agreed to; it clears the request.
+    with pytest.raises(Conflict):
+        store.take_back("t7", 1, 0, 3, 2, now, request=ask.text())
+    store.take_back("t7", 1, 0, 3, 2, now, request=yes)
+    loaded = store.load_table("t7")
+    assert loaded is not None and (loaded.takeback, loaded.line, loaded.actions[-1].version) == (None, 1, 2)
+    # Text this version cannot read is no request.
+    assert TakebackRequest.parse('{"seat": 1}') is None and TakebackRequest.parse("[") is None

@@ -1,7 +1,7 @@
-"""Taking a move back at a browser table: a player alone with bots undoes its last decision and
-the bots' replies. Stored like a move (the newer actions deleted, the table's line one on), told
-to every connection as a state of the earlier version, and refused with a reason wherever it
-would undo somebody else's move."""
+"""Taking a move back at a browser table: a player undoes its last decision and every later one,
+at once when alone with bots, once the other players agree otherwise. Stored like a move (the
+newer actions deleted, the table's line one on) and told to every connection as a state of the
+earlier version."""
 
 from __future__ import annotations
 
@@ -75,7 +75,14 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_plays_on_to_the_end(serv
     run(go())
 
 
-def test_a_takeback_is_refused_where_it_would_undo_somebody_elses_move(server: Server) -> None:
+async def takeback_info(client: Client, pred: Any) -> dict[str, Any] | None:
+    """The table's `takeback` from the first message (state or table) that satisfies `pred`."""
+    m = await client.until(lambda x: x["type"] in ("state", "table") and pred(x["table"]["takeback"]), timeout=10)
+    info: dict[str, Any] | None = m["table"]["takeback"]
+    return info
+
+
+def test_with_another_player_a_takeback_waits_for_their_yes(server: Server) -> None:
     t = server.open_table("stichling", ["human", "human"])
     ida = server.join(t["id"], "Ida")["token"]
 
@@ -90,15 +97,50 @@ def test_a_takeback_is_refused_where_it_would_undo_somebody_elses_move(server: S
         await second.drain()
         mover, other = (first, second) if first.last_state()["legal"] else (second, first)
         m = mover.last_state()
+        me = m["seat"]
+        assert m["table"]["takeback"] is None
         await mover.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
         v = m["version"] + 1
         await mover.state(version=v)
-        assert await refused(mover, {"type": "takeback", "version": v}) == "not_alone"
-        assert await refused(other, {"type": "takeback", "version": v}) == "not_alone"
-        assert await refused(watcher, {"type": "takeback", "version": v}) == "spectator"
+        assert await refused(other, {"type": "takeback", "version": v}) == "nothing_to_take_back"
+        assert await refused(mover, {"type": "takeback_answer", "accept": True}) == "no_takeback"
+        # asking: nothing is undone yet, everyone sees the request
+        await mover.send({"type": "takeback", "version": v, "game": m["game_no"]})
+        asked = {"seat": me, "to": m["version"], "undone": 1, "votes": [], "needed": [1 - me], "declined": None}
+        for c in (mover, other, watcher):
+            assert await takeback_info(c, lambda x: x is not None) == asked
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] == v
+        assert await refused(mover, {"type": "takeback", "version": v}) == "takeback_open"
+        assert await refused(mover, {"type": "takeback_answer", "accept": True}) == "own_takeback"
+        assert await refused(watcher, {"type": "takeback_answer", "accept": True}) == "spectator"
+        assert await refused(other, {"type": "takeback_answer", "accept": "yes"}) == "bad_message"
+        # a no closes it, and nothing is undone
+        await other.send({"type": "takeback_answer", "accept": False})
+        assert (await takeback_info(mover, lambda x: x and x["declined"] is not None))["declined"] == 1 - me  # type: ignore[index]
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] == v
+        # asked again, withdrawn by the asker
+        await mover.send({"type": "takeback", "version": v})
+        await takeback_info(other, lambda x: x and x["declined"] is None)
+        await mover.send({"type": "takeback_answer", "accept": False})
+        assert (await takeback_info(other, lambda x: x and x["declined"] is not None))["declined"] == me  # type: ignore[index]
+        # asked again; the other player moves meanwhile (the game goes on), then agrees:
+        # both moves are undone, back to before the asker's
+        await mover.send({"type": "takeback", "version": v})
+        await takeback_info(other, lambda x: x and x["declined"] is None)
+        o = other.last_state()
+        assert o["version"] == v and o["legal"]
+        await other.send({"type": "act", "action": o["legal"][0], "version": v})
+        assert (await takeback_info(mover, lambda x: x and x["undone"] == 2))["votes"] == []  # type: ignore[index]
+        await other.send({"type": "takeback_answer", "accept": True})
+        for c in (mover, other, watcher):
+            back = await c.until(lambda x: x["type"] == "state" and x["last"] and x["last"]["by"] == "takeback")
+            assert back["version"] == m["version"] and back["line"] == m["line"] + 1
+            assert back["last"] == {"seat": me, "version": m["version"], "by": "takeback", "undone": 2}
+            assert back["table"]["takeback"] is None
+        assert mover.last_state()["view"] == m["view"] and mover.last_state()["legal"] == m["legal"]
+        assert await refused(other, {"type": "takeback_answer", "accept": True}) == "no_takeback"
         assert await refused(mover, {"type": "takeback", "version": "1"}) == "bad_message"
         assert await refused(mover, {"type": "takeback"}) == "bad_message"
-        assert server.get(f"/api/tables/{t['id']}").json()["version"] == v
         for c in (first, second, watcher):
             await c.close()
 

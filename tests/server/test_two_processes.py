@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,42 @@ def takeback_across(a: Server, b: Server) -> None:
     assert record == a.get(f"/api/tables/{t['id']}/record").json()
 
 
+def takeback_agreed_across(a: Server, b: Server) -> None:
+    """A player on a asks to take a move back; the other player, on b, sees the request, declines
+    it once, then agrees to the next one: both processes go back to the same earlier version."""
+    t = a.open_table("stichling", ["human", "human"])
+    ida, ole = a.join(t["id"], "Ida")["token"], b.join(t["id"], "Ole")["token"]
+
+    def request(pred: Any) -> Callable[[dict[str, Any]], bool]:
+        return lambda x: x["type"] in ("state", "table") and pred(x["table"]["takeback"])
+
+    async def go() -> None:
+        first, second = await Client.open(a, t["id"], ida), await Client.open(b, t["id"], ole)
+        await first.state(timeout=20, status="playing")
+        await second.state(timeout=20, status="playing")
+        await first.drain()
+        await second.drain()
+        mover, other = (first, second) if first.last_state()["legal"] else (second, first)
+        m = mover.last_state()
+        await mover.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+        await other.state(timeout=20, version=m["version"] + 1)
+        for answer in (False, True):
+            await mover.send({"type": "takeback", "version": m["version"] + 1})
+            await other.until(request(lambda r: r is not None and r["declined"] is None))
+            await other.send({"type": "takeback_answer", "accept": answer})
+            if not answer:
+                await mover.until(request(lambda r: r is not None and r["declined"] is not None))
+        for c in (mover, other):
+            back = await c.until(lambda x: x["type"] == "state" and bool(x["last"]) and x["last"]["by"] == "takeback")
+            assert (back["version"], back["line"], back["table"]["takeback"]) == (m["version"], 1, None)
+        assert mover.last_state()["legal"] == m["legal"]
+        for c in (first, second):
+            await c.close()
+
+    run(go())
+    assert a.get(f"/api/tables/{t['id']}").json()["version"] == b.get(f"/api/tables/{t['id']}").json()["version"]
+
+
 def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
     with postgres_database() as db:
         a, b = start_two(db, tmp_path, None)
@@ -167,6 +204,7 @@ def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
             play_across(a, b, "PostgreSQL LISTEN/NOTIFY")
             starts_across(a, b)
             takeback_across(a, b)
+            takeback_agreed_across(a, b)
             bots_move_on_when_their_process_dies(a, b)
         finally:
             a.stop()

@@ -65,6 +65,9 @@ class TableRow(Base):
     # back to fewer decisions). A move is stored only on the line its process played it on, so a
     # process that has not heard of a takeback cannot go on with the line taken back.
     line: Mapped[int] = mapped_column(server_default="0")
+    # A takeback asked for where other players must agree (store.TakebackRequest as JSON text; a
+    # change is stored only over the text read, so two answers at once cannot both be counted).
+    takeback: Mapped[str | None] = mapped_column(Text, default=None)
     rev: Mapped[int]  # grows with every change: other processes compare it to catch up
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]

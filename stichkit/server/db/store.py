@@ -7,6 +7,7 @@ committed before anyone is told of the move.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -54,6 +55,37 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class TakebackRequest:
+    """A takeback `seat` asked for at a table with other players: back to `to` decisions of game
+    `game` on line `line`, once every other player agrees. `yes` lists who agreed so far; `no`
+    who declined (or the asker, who withdrew): the request then stays closed, to be shown so."""
+
+    seat: int
+    game: int
+    line: int
+    to: int
+    yes: tuple[int, ...] = ()
+    no: int | None = None
+
+    def text(self) -> str:
+        return json.dumps({"seat": self.seat, "game": self.game, "line": self.line, "to": self.to,
+                           "yes": list(self.yes), "no": self.no}, separators=(",", ":"))  # fmt: skip
+
+    @classmethod
+    def parse(cls, text: str | None) -> TakebackRequest | None:
+        """The request stored as `text` (None: none, or text this version cannot read)."""
+        if text is None:
+            return None
+        try:
+            d = json.loads(text)
+            no = d["no"]
+            return cls(int(d["seat"]), int(d["game"]), int(d["line"]), int(d["to"]),
+                       tuple(int(x) for x in d["yes"]), None if no is None else int(no))  # fmt: skip
+        except (ValueError, KeyError, TypeError):
+            return None
+
+
+@dataclass(frozen=True)
 class StoredAction:
     version: int
     seat: int
@@ -95,6 +127,7 @@ class StoredTable:
     complete: bool = True  # False: `actions` holds only those after the version asked for
     line: int = 0  # one more with each takeback in this game (see models.TableRow.line)
     last_chat: int = 0  # the id of the table's newest chat line when it was read in full (0: none)
+    takeback: str | None = None  # a TakebackRequest's text, as stored (see Store.set_takeback)
 
 
 @dataclass(frozen=True)
@@ -161,7 +194,7 @@ class Store:
             settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
             created_at=to_ts(row.created_at), updated_at=to_ts(row.updated_at), seats=[_seat(x) for x in row.seats],
             seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete, line=row.line,
-            last_chat=last_chat,
+            last_chat=last_chat, takeback=row.takeback,
         )  # fmt: skip
 
     def load_tables(self) -> list[StoredTable]:
@@ -283,23 +316,45 @@ class Store:
                 raise Conflict(f"table {m.table_id} is no longer at game {m.game_no}, line {m.line}, "
                                f"version {m.action.version - 1}")  # fmt: skip
 
-    def take_back(self, table_id: str, game_no: int, line: int, version: int, to_version: int, at: float) -> None:
+    def take_back(self, table_id: str, game_no: int, line: int, version: int, to_version: int, at: float,
+                  request: str | None = None) -> None:  # fmt: skip
         """Take the current game back from `version` to `to_version` decisions: the later actions
-        are deleted and the line grows by one. Refused (Conflict) unless the table is still playing
-        that game at that line and version (another process moved or took back first)."""
+        are deleted, the line grows by one and any takeback request is done with. Refused
+        (Conflict) unless the table is still playing that game at that line and version (another
+        process moved or took back first), and, given `request`, still holds that request's text
+        (nobody declined or withdrew it meanwhile)."""
         with self.sessions.begin() as s:
+            where = [TableRow.id == table_id, TableRow.game_no == game_no, TableRow.line == line,
+                     TableRow.version == version, TableRow.status == "playing"]  # fmt: skip
+            if request is not None:
+                where.append(TableRow.takeback == request)
             done = s.execute(
                 update(TableRow)
-                .where(TableRow.id == table_id, TableRow.game_no == game_no, TableRow.line == line,
-                       TableRow.version == version, TableRow.status == "playing")
-                .values(version=to_version, line=line + 1, rev=TableRow.rev + 1, updated_at=to_dt(at))
-            )  # fmt: skip
+                .where(*where)
+                .values(version=to_version, line=line + 1, takeback=None, rev=TableRow.rev + 1, updated_at=to_dt(at))
+            )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"table {table_id} is not playing game {game_no} at line {line}, version {version}")
             s.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
                                         ActionRow.version > to_version)
             )  # fmt: skip
+
+    def set_takeback(self, table_id: str, game_no: int, line: int, old: str | None, new: str | None,
+                     at: float) -> None:  # fmt: skip
+        """Ask for, answer or withdraw a takeback: the request's text `old` becomes `new`. Refused
+        (Conflict) unless the table still plays that game on that line and holds `old` (an answer
+        or a takeback elsewhere came first)."""
+        with self.sessions.begin() as s:
+            held = TableRow.takeback.is_(None) if old is None else TableRow.takeback == old
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.game_no == game_no, TableRow.line == line,
+                       TableRow.status == "playing", held)
+                .values(takeback=new, rev=TableRow.rev + 1, updated_at=to_dt(at))
+            )  # fmt: skip
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(f"table {table_id}'s takeback request changed, or it left game {game_no} line {line}")
 
     def _seat_updates(self, s: Session, table_id: str, changes: dict[int, dict[str, Any]]) -> None:
         for seat, values in changes.items():
@@ -380,7 +435,15 @@ class Store:
             done = s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.game_no == game_no - 1, TableRow.status == "over")
-                .values(game_no=game_no, version=0, line=0, status=status, rev=TableRow.rev + 1, updated_at=to_dt(at))
+                .values(
+                    game_no=game_no,
+                    version=0,
+                    line=0,
+                    takeback=None,
+                    status=status,
+                    rev=TableRow.rev + 1,
+                    updated_at=to_dt(at),
+                )
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"table {table_id} already went on to another game")

@@ -12,7 +12,19 @@ from starlette.websockets import WebSocketDisconnect
 from ..connection import CLOSE_FLOOD, Client
 from ..dependencies import HubDep
 from ..hub import Hub
-from ..schemas import CLIENT_MESSAGES, MESSAGE_TYPES, Act, Chat, Hint, Ping, Rematch, Takeback, ValidationError, explain
+from ..schemas import (
+    CLIENT_MESSAGES,
+    MESSAGE_TYPES,
+    Act,
+    Chat,
+    Hint,
+    Ping,
+    Rematch,
+    Takeback,
+    TakebackAnswer,
+    ValidationError,
+    explain,
+)
 from ..table import LiveTable
 from ..tokens import hash_token
 
@@ -114,6 +126,8 @@ async def handle(hub: Hub, t: LiveTable, client: Client, text: str) -> None:
         await hub.hint(t, client, msg.version, msg.game, ref)
     elif isinstance(msg, Takeback):
         await hub.take_back(t, client, msg.version, msg.game, ref)
+    elif isinstance(msg, TakebackAnswer):
+        await hub.answer_takeback(t, client, msg.accept, ref)
     elif isinstance(msg, Rematch):
         await hub.rematch(t, client, ref)
     else:

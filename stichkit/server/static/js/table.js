@@ -187,6 +187,7 @@ export class LiveTable {
       for (const s of info.seats)
         if (s.kind === "human" && s.claimed && before.seats[s.seat] && !before.seats[s.seat].claimed)
           this.view.addLog([t("table.joined", { name: s.name || t("table.seatN", { n: s.seat + 1 }) })]);
+    this.logTakebackRequest(info);
     document.title = `${t(`game.${info.game}`)} – ${info.name || "stichkit"}`;
   }
 
@@ -359,10 +360,14 @@ export class LiveTable {
     if (info.time_left !== null && info.time_left !== undefined && info.status === "playing")
       parts.push(`<span class="timer" id="timer" data-deadline="${Date.now() + info.time_left * 1000}">${esc(t("table.timeLeft", { s: Math.ceil(info.time_left) }))}</span>`);
     if (info.spectators) parts.push(`<span class="muted">${esc(t("table.spectators", { n: info.spectators }))}</span>`);
-    if (this.canTakeBack(view))
+    if (this.canTakeBack(view)) {
+      const title = t(this.othersSeated() ? "table.takeBackAskTitle" : "table.takeBackTitle");
       parts.push(
-        `<button type="button" class="small" data-cmd="takeback" title="${esc(t("table.takeBackTitle"))}"${this.takebackWait ? " disabled" : ""}>${esc(t("table.takeBack"))}</button>`,
+        `<button type="button" class="small" data-cmd="takeback" title="${esc(title)}"${this.takebackWait ? " disabled" : ""}>${esc(t("table.takeBack"))}</button>`,
       );
+    }
+    const request = this.takebackHtml();
+    if (request) parts.push(request);
     const mine = this.me !== null && info.seats[this.me];
     if (mine && mine.takeover)
       parts.push(`<span>${esc(t("table.botPlays", { name: this.view.seatName(this.me) }))}</span> <button type="button" class="small" data-cmd="reclaim">${esc(t("table.reclaim"))}</button>`);
@@ -583,6 +588,8 @@ export class LiveTable {
       this.askHint();
     } else if (cmd === "takeback") {
       this.takeBack();
+    } else if (cmd === "takeback-yes" || cmd === "takeback-no" || cmd === "takeback-withdraw") {
+      this.answerTakeback(cmd === "takeback-yes");
     } else if (cmd === "leave") {
       if (!this.seat || !confirm(t("table.leaveConfirm"))) return;
       try {
@@ -634,20 +641,69 @@ export class LiveTable {
 
   // -- taking a move back -----------------------------------------------------------------------
 
-  /** A player alone with bots may take its last move back (the server says if there is none). */
+  /** May this seat take its last move back now, or ask to? (The server says if there is none.) */
   canTakeBack(view) {
     const info = this.info;
     if (this.me === null || !info || info.status !== "playing" || view.phase === "over" || !this.isLatest()) return false;
-    if (!this.latest || this.latest.version === 0) return false;
-    return info.seats.every((s) => (s.seat === this.me ? !s.takeover : s.kind === "bot"));
+    if (!this.latest || this.latest.version === 0 || this.openTakeback()) return false;
+    return !(info.seats[this.me] && info.seats[this.me].takeover);
   }
 
-  /** Undo this seat's last decision and the bots' replies: the server sends the earlier state. */
+  /** Are other players at the table (who must agree to a takeback)? */
+  othersSeated() {
+    return this.info.seats.some((s) => s.seat !== this.me && s.kind === "human" && s.claimed);
+  }
+
+  /** Undo this seat's last decision and every later one: at once alone with bots (the server
+   * sends the earlier state), else the other players are asked (the table shows the request). */
   takeBack() {
     if (this.takebackWait || !this.shown || !this.canTakeBack(this.shown.view)) return;
     if (!this.socket.send({ type: "takeback", version: this.latest.version, game: this.latest.game_no, id: "takeback" })) return;
     this.takebackWait = true;
     this.renderNow();
+  }
+
+  /** The takeback request waiting for answers, or null. */
+  openTakeback() {
+    const r = this.info && this.info.takeback;
+    return r && (r.declined === null || r.declined === undefined) ? r : null;
+  }
+
+  answerTakeback(accept) {
+    if (this.openTakeback()) this.socket.send({ type: "takeback_answer", accept, id: "takeback-answer" });
+  }
+
+  /** The open request in the status line: what was asked, who is still to answer, and this
+   * seat's buttons (agree or decline; the asker: withdraw). */
+  takebackHtml() {
+    const r = this.openTakeback();
+    if (!r) return "";
+    const waiting = r.needed.filter((s) => !r.votes.includes(s));
+    const names = waiting.map((s) => this.view.seatName(s)).join(", ");
+    const button = (cmd, key, cls = "small") => `<button type="button" class="${cls}" data-cmd="${cmd}">${esc(t(key))}</button>`;
+    const n = r.undone;
+    if (r.seat === this.me)
+      return `<span class="takeback-ask">${esc(t("table.takeBackYours", { names }))}</span> ${button("takeback-withdraw", "table.takeBackWithdraw")}`;
+    const asked = t(n === 1 ? "table.takeBackAskedOne" : "table.takeBackAsked", { name: this.view.seatName(r.seat), n });
+    if (this.me !== null && waiting.includes(this.me))
+      return `<span class="takeback-ask">${esc(asked)}</span> ${button("takeback-yes", "table.takeBackYes", "small primary")} ${button("takeback-no", "table.takeBackNo")}`;
+    return `<span class="takeback-ask">${esc(asked)} ${esc(t("table.takeBackWaiting", { names }))}</span>`;
+  }
+
+  /** A line in the log when a request is asked for, declined or withdrawn (once each: states
+   * queued for showing carry older table info). */
+  logTakebackRequest(info) {
+    const r = info.takeback;
+    if (!r) return;
+    const key = `${info.game_no}:${this.latest ? lineOf(this.latest) : 0}:${r.seat}:${r.to}:${r.declined}`;
+    this.takebackLogged = this.takebackLogged || new Set();
+    if (this.takebackLogged.has(key)) return;
+    this.takebackLogged.add(key);
+    if (r.seat === this.me) this.takebackWait = false; // the request is the answer
+    const name = (s) => this.view.seatName(s);
+    if (r.declined === null || r.declined === undefined) this.view.addLog([t("table.takeBackRequested", { name: name(r.seat) })]);
+    else if (r.declined === r.seat) this.view.addLog([t("table.takeBackWithdrawn", { name: name(r.seat) })]);
+    else this.view.addLog([t("table.takeBackDeclined", { name: name(r.declined) })]);
   }
 
   /** Outline the hinted card (or button) and say it in words. */
