@@ -289,6 +289,10 @@ class Hub:
             t.refresh_presence(now)
             t.broadcast_table(now)
             await self._notify(t)
+            if (r := t.open_takeback()) is not None:
+                # Whoever leaves was the asker (leaving withdraws) or one to answer (leaving says
+                # no): a request asked by a player who is gone, or waiting for one, stays open for good.
+                await self._set_takeback(t, replace(r, no=seat).text())
             self._schedule(t)
             return seat
 

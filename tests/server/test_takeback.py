@@ -147,6 +147,33 @@ def test_with_another_player_a_takeback_waits_for_their_yes(server: Server) -> N
     run(go())
 
 
+def test_a_takeback_needs_every_other_player_and_leaving_answers_no(server: Server) -> None:
+    t = server.open_table("stichling", ["human"] * 3, options={"first_player": 0})
+    tokens = [server.join(t["id"], name, i)["token"] for i, name in enumerate(("Ida", "Ole", "Uwe"))]
+
+    async def go() -> None:
+        ida, ole, uwe = [await Client.open(server, t["id"], tok) for tok in tokens]
+        m = await my_turn(ida)
+        await ida.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+        v = m["version"] + 1
+        await ida.send({"type": "takeback", "version": v})
+        await takeback_info(uwe, lambda x: x is not None)
+        await ole.send({"type": "takeback_answer", "accept": True})
+        await ole.send({"type": "takeback_answer", "accept": True})  # said already: changes nothing
+        r = await takeback_info(uwe, lambda x: x is not None and x["votes"] == [1])
+        assert r == {"seat": 0, "to": m["version"], "undone": 1, "votes": [1], "needed": [1, 2], "declined": None}
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] == v  # Uwe has not answered
+        # Uwe leaves instead of answering: that is a no, or the request would wait for good
+        left = server.post(f"/api/tables/{t['id']}/leave", headers={"Authorization": f"Bearer {tokens[2]}"})
+        assert left.status_code == 200
+        assert (await takeback_info(ida, lambda x: x is not None and x["declined"] is not None))["declined"] == 2  # type: ignore[index]
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] >= v  # nothing undone
+        for c in (ida, ole, uwe):
+            await c.close()
+
+    run(go())
+
+
 def test_a_takeback_stops_the_bot_thinking_and_survives_a_restart(tmp_path: Path) -> None:
     seats = ("human", "bot:random", "bot:ismcts:time=1", "bot:ismcts:time=1")
 
