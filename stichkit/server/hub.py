@@ -426,7 +426,7 @@ class Hub:
             to_version = t.takeback_to(seat)
             assert to_version is not None
             if t.takeback_voters(seat):
-                ask = TakebackRequest(seat, t.game_no, t.line, to_version)
+                ask = TakebackRequest(seat, t.game_no, t.line, to_version, round(time.time(), 3))
                 refusal = await self._set_takeback(t, ask.text())
             else:
                 refusal = await self._take_back_to(t, seat, to_version, None)

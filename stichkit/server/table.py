@@ -319,7 +319,7 @@ class LiveTable:
         if r is None:
             return None
         return {"seat": r.seat, "to": r.to, "undone": self.version - r.to, "votes": list(r.yes),
-                "needed": self.takeback_voters(r.seat), "declined": r.no}  # fmt: skip
+                "needed": self.takeback_voters(r.seat), "declined": r.no, "asked_at": r.at}  # fmt: skip
 
     def legal_for(self, seat: int | None) -> list[str]:
         if seat is None or self.status != "playing" or self.turn != seat or self.bot_for(seat) is not None:

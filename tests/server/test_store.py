@@ -110,7 +110,7 @@ def test_a_takeback_request_changes_only_over_the_text_read_and_ends_with_the_ta
     for v in (1, 2, 3):
         assert store.append_moves([move("t7", v)]) == [None]
     now = time.time()
-    ask = TakebackRequest(seat=0, game=1, line=0, to=2)
+    ask = TakebackRequest(seat=0, game=1, line=0, to=2, at=now)
     with pytest.raises(Conflict):  # another game or line than the table's
         store.set_takeback("t7", 1, 1, None, ask.text(), now)
     store.set_takeback("t7", 1, 0, None, ask.text(), now)

@@ -108,7 +108,8 @@ def test_with_another_player_a_takeback_waits_for_their_yes(server: Server) -> N
         await mover.send({"type": "takeback", "version": v, "game": m["game_no"]})
         asked = {"seat": me, "to": m["version"], "undone": 1, "votes": [], "needed": [1 - me], "declined": None}
         for c in (mover, other, watcher):
-            assert await takeback_info(c, lambda x: x is not None) == asked
+            info = await takeback_info(c, lambda x: x is not None)
+            assert info is not None and info.pop("asked_at") > 0 and info == asked
         assert server.get(f"/api/tables/{t['id']}").json()["version"] == v
         assert await refused(mover, {"type": "takeback", "version": v}) == "takeback_open"
         assert await refused(mover, {"type": "takeback_answer", "accept": True}) == "own_takeback"
@@ -161,6 +162,7 @@ def test_a_takeback_needs_every_other_player_and_leaving_answers_no(server: Serv
         await ole.send({"type": "takeback_answer", "accept": True})
         await ole.send({"type": "takeback_answer", "accept": True})  # said already: changes nothing
         r = await takeback_info(uwe, lambda x: x is not None and x["votes"] == [1])
+        assert r is not None and r.pop("asked_at") > 0
         assert r == {"seat": 0, "to": m["version"], "undone": 1, "votes": [1], "needed": [1, 2], "declined": None}
         assert server.get(f"/api/tables/{t['id']}").json()["version"] == v  # Uwe has not answered
         # Uwe leaves instead of answering: that is a no, or the request would wait for good

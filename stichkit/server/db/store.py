@@ -58,17 +58,19 @@ class Seat:
 class TakebackRequest:
     """A takeback `seat` asked for at a table with other players: back to `to` decisions of game
     `game` on line `line`, once every other player agrees. `yes` lists who agreed so far; `no`
-    who declined (or the asker, who withdrew): the request then stays closed, to be shown so."""
+    who declined (or the asker, who withdrew): the request then stays closed, to be shown so.
+    `at`, when it was asked, tells one request from the next."""
 
     seat: int
     game: int
     line: int
     to: int
+    at: float
     yes: tuple[int, ...] = ()
     no: int | None = None
 
     def text(self) -> str:
-        return json.dumps({"seat": self.seat, "game": self.game, "line": self.line, "to": self.to,
+        return json.dumps({"seat": self.seat, "game": self.game, "line": self.line, "to": self.to, "at": self.at,
                            "yes": list(self.yes), "no": self.no}, separators=(",", ":"))  # fmt: skip
 
     @classmethod
@@ -79,7 +81,7 @@ class TakebackRequest:
         try:
             d = json.loads(text)
             no = d["no"]
-            return cls(int(d["seat"]), int(d["game"]), int(d["line"]), int(d["to"]),
+            return cls(int(d["seat"]), int(d["game"]), int(d["line"]), int(d["to"]), float(d["at"]),
                        tuple(int(x) for x in d["yes"]), None if no is None else int(no))  # fmt: skip
         except (ValueError, KeyError, TypeError):
             return None

@@ -695,7 +695,7 @@ export class LiveTable {
   logTakebackRequest(info) {
     const r = info.takeback;
     if (!r) return;
-    const key = `${info.game_no}:${this.latest ? lineOf(this.latest) : 0}:${r.seat}:${r.to}:${r.declined}`;
+    const key = `${info.game_no}:${r.asked_at}:${r.declined}`;
     this.takebackLogged = this.takebackLogged || new Set();
     if (this.takebackLogged.has(key)) return;
     this.takebackLogged.add(key);
