@@ -139,7 +139,7 @@ class LiveTable:
 
     def takeback_voters(self, seat: int) -> list[int]:
         """Who must agree to `seat`'s takeback: every other seat a player holds (whether a bot
-        plays it for them now or not). None: `seat` takes back at once."""
+        plays it for them now or not). Nobody: `seat` takes back at once."""
         return [i for i, s in enumerate(self.seats) if i != seat and s.kind == "human" and s.token_hash is not None]
 
     @property

@@ -66,7 +66,8 @@ class TableRow(Base):
     # process that has not heard of a takeback cannot go on with the line taken back.
     line: Mapped[int] = mapped_column(server_default="0")
     # A takeback asked for where other players must agree (store.TakebackRequest as JSON text; a
-    # change is stored only over the text read, so two answers at once cannot both be counted).
+    # change is stored only over the text read: of two answers at once, the second is refused,
+    # read again and retried, so neither is lost).
     takeback: Mapped[str | None] = mapped_column(Text, default=None)
     rev: Mapped[int]  # grows with every change: other processes compare it to catch up
     created_at: Mapped[datetime]
