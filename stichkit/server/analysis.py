@@ -4,8 +4,10 @@ A game is solved deal by deal (stichkit.analysis.review: `parts`, `analyse_part`
 the fast way: every card's points lost, one best card in the first two tricks) in a worker
 process of its own, so the bots' workers never wait for it. A whole-deal search can take minutes
 (docs/analysis.md), so games are analysed one at a time, a few at most wait, and each asker sees
-the deals done so far. Finished analyses are kept (the hub stores them in the database) for
-whoever asks again.
+the deals done so far. With a keeper (`DbKeeper`), a game is claimed in the database before it
+is begun, so of several server processes only one solves it; it tells the others how far it has
+come every few seconds, and finished analyses are kept there for whoever asks again. A claim
+whose process has gone silent is taken over by the next process asked.
 """
 
 from __future__ import annotations
@@ -15,21 +17,30 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from stichkit.analysis.review import Part, PartResult, analyse_part, assemble, parts
 from stichkit.core import State
 
 from .botrunner import worker_init
+from .db.store import Store, StoredAnalysis
 
 log = logging.getLogger("stichkit.server")
 
 Key = tuple[str, int]  # (table id, game number)
+BEAT = 5.0  # seconds between a process's signs of life (with progress) for the analyses it has in work
+CLAIM_TIMEOUT = 30.0  # a claim without a sign of life for this long is taken over by the next asker
+
+
+def silent(stored: StoredAnalysis, now: float) -> bool:
+    """Has the process that claimed this analysis gone silent (died, or stopped without saying)?"""
+    return stored.status == "working" and now - stored.updated_at > CLAIM_TIMEOUT
 
 
 class Busy(Exception):
@@ -43,6 +54,7 @@ class Job:
     status: str = "queued"  # queued | working | done | failed
     results: list[PartResult] = field(default_factory=list)
     error: str | None = None
+    told: int = -1  # how many results the keeper has been told of
 
     def to_json(self) -> dict[str, Any]:
         analysis = assemble(self.state, self.results).to_json() if self.results else None  # type: ignore[arg-type]
@@ -50,27 +62,55 @@ class Job:
                 "error": self.error, "analysis": analysis}  # fmt: skip
 
 
-class Analyses:
-    """The server's analyses: one worker process, `waiting` games at most queued or in work, the
-    last `keep` finished ones remembered here (`done` keeps each in the database, for restarts
-    and the other processes)."""
+class Keeper(Protocol):
+    """Where analyses are claimed, their progress told and the finished ones kept."""
 
-    def __init__(self, waiting: int = 4, keep: int = 32,
-                 done: Callable[[Key, dict[str, Any]], Awaitable[None]] | None = None) -> None:  # fmt: skip
-        """`done(key, answer)` is told of each finished analysis (the hub keeps it in the database)."""
+    async def claim(self, key: Key, answer: dict[str, Any], seen: StoredAnalysis | None) -> bool: ...
+    async def beat(self, progress: dict[Key, dict[str, Any] | None]) -> None: ...
+    async def done(self, key: Key, answer: dict[str, Any]) -> None: ...
+    async def failed(self, key: Key) -> None: ...
+
+
+class DbKeeper:
+    """The server's keeper: its database, shared by its processes (`owner` names this one)."""
+
+    def __init__(self, db: Callable[..., Awaitable[Any]], store: Store, owner: str) -> None:
+        self.db, self.store, self.owner = db, store, owner
+
+    async def claim(self, key: Key, answer: dict[str, Any], seen: StoredAnalysis | None) -> bool:
+        return bool(await self.db(self.store.claim_analysis, *key, self.owner, answer, time.time(), seen))
+
+    async def beat(self, progress: dict[Key, dict[str, Any] | None]) -> None:
+        await self.db(self.store.analysis_progress, self.owner, progress, time.time())
+
+    async def done(self, key: Key, answer: dict[str, Any]) -> None:
+        await self.db(self.store.save_analysis, *key, answer, time.time())
+
+    async def failed(self, key: Key) -> None:
+        await self.db(self.store.release_analyses, self.owner, [key])
+
+
+class Analyses:
+    """This process's analyses: one worker process, `waiting` games at most queued or in work,
+    the last `keep` finished ones remembered here (the keeper has them for restarts and the other
+    processes)."""
+
+    def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None) -> None:
         self.waiting = waiting
-        self.done = done
+        self.keeper = keeper
         self.keep = keep
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
         self._queue: asyncio.Queue[Key] = asyncio.Queue()
         self._pool: ProcessPoolExecutor | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     def get(self, key: Key) -> Job | None:
         return self.jobs.get(key)
 
-    def start(self, key: Key, state: State) -> Job:
-        """The game's analysis: the one begun already, or a new one at the end of the queue."""
+    async def begin(self, key: Key, state: State, seen: StoredAnalysis | None = None) -> Job | None:
+        """The game's analysis: the one begun here already, or a new one at the end of the queue
+        once the keeper gave this process the claim (`seen`: the silent claim to take over, as
+        read). None: another process claimed it first. Busy: too many wait here."""
         job = self.jobs.get(key)
         if job is not None and job.status != "failed":
             return job
@@ -79,12 +119,37 @@ class Analyses:
         busy = sum(1 for j in self.jobs.values() if j.status in ("queued", "working"))
         if busy >= self.waiting:
             raise Busy(f"this server is analysing {busy} games already; ask again in a few minutes")
-        job = self.jobs[key] = Job(state, parts(state, full=False))
+        job = Job(state, parts(state, full=False))
+        if self.keeper is not None and not await self.keeper.claim(key, job.to_json(), seen):
+            return None
+        self.jobs[key] = job
         self.jobs.move_to_end(key)
         self._queue.put_nowait(key)
-        if self._task is None:
-            self._task = asyncio.create_task(self._work())
+        if not self._tasks:
+            self._tasks = [asyncio.create_task(self._work())]
+            if self.keeper is not None:
+                self._tasks.append(asyncio.create_task(self._beat(self.keeper)))
         return job
+
+    async def _beat(self, keeper: Keeper) -> None:
+        """Every few seconds: a sign of life for the claims in work, with what came further."""
+        while True:
+            await asyncio.sleep(BEAT)
+            progress: dict[Key, dict[str, Any] | None] = {}
+            for key, job in list(self.jobs.items()):
+                if job.status in ("queued", "working"):
+                    told = len(job.results) + (job.status == "working")
+                    progress[key] = job.to_json() if told != job.told else None
+                    job.told = told
+            if progress:
+                try:
+                    await keeper.beat(progress)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the next beat tells it again, if the database is back by then
+                    log.exception("telling the database how far the analyses are failed")
+                    for key in progress:
+                        self.jobs[key].told = -1
 
     async def _work(self) -> None:
         loop = asyncio.get_running_loop()
@@ -94,6 +159,7 @@ class Analyses:
             if job is None:
                 continue
             job.status = "working"
+            log.info("analysing game %s of table %s (%d deals)", key[1], key[0], len(job.parts))
             try:
                 for part in job.parts:
                     job.results.append(await loop.run_in_executor(self._executor(), analyse_part, part))
@@ -105,9 +171,12 @@ class Analyses:
                     self._pool = None
                 log.exception("analysing game %s of table %s failed", key[1], key[0])
                 job.status, job.error = "failed", f"the analysis failed: {e}"
-            if job.status == "done" and self.done is not None:
+            if self.keeper is not None:
                 try:
-                    await self.done(key, job.to_json())
+                    if job.status == "done":
+                        await self.keeper.done(key, job.to_json())
+                    else:  # whoever asks next begins it again
+                        await self.keeper.failed(key)
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # still answered from memory here; a restart would solve it again
@@ -127,8 +196,8 @@ class Analyses:
 
     def close(self) -> None:
         """Stop at once: a search in progress may run for minutes, so its process is ended."""
-        if self._task is not None:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
         if self._pool is not None:
             processes = list(getattr(self._pool, "_processes", {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -24,7 +24,7 @@ from stichkit.bots import hint_bot
 from stichkit.core import IllegalActionError, OptionError
 
 from . import catalog
-from .analysis import Analyses
+from .analysis import Analyses, DbKeeper
 from .botrunner import CLOCKS, BotRunner, SeatBot, parse_bot_spec, parse_seat
 from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
 from .db import migrate
@@ -76,7 +76,7 @@ class Hub:
         self.sqlite = is_sqlite(self.url)
         self.tables: dict[str, LiveTable] = {}
         self.bots = BotRunner(settings.bot_workers)
-        self.analyses = Analyses(settings.max_analyses, done=self._keep_analysis)
+        self.analyses = Analyses(settings.max_analyses)  # its keeper comes with the database (start)
         self._bot_cache: dict[str, SeatBot] = {}
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -97,6 +97,9 @@ class Hub:
         await self.db(migrate.upgrade, self.engine)
         cluster = await self.db(migrate.cluster_id, self.engine)
         self.store = Store(self.engine)
+        self.analyses.keeper = DbKeeper(self.db, self.store, self.instance)
+        if self.sqlite:  # one process: a claim stored is one a stopped process of it left behind
+            await self.db(self.store.release_analyses, None)
         conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.owner = SoleOwner() if self.sqlite else AdvisoryOwner(conninfo)
         if s.redis:
@@ -137,6 +140,8 @@ class Hub:
             await self.owner.stop()
         self.bots.close()
         self.analyses.close()
+        with contextlib.suppress(Exception):  # whoever asks next begins them again, at once
+            await self.db(self.store.release_analyses, self.instance)
         self._db_pool.shutdown(wait=True)
         self.engine.dispose()
         if self._lock is not None:
@@ -146,10 +151,6 @@ class Hub:
         """Run a store call in the database thread(s): the event loop never waits on the disk."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_pool, lambda: fn(*args, **kwargs))
-
-    async def _keep_analysis(self, key: tuple[str, int], answer: dict[str, Any]) -> None:
-        """A finished analysis outlives this process (and serves the others) in the database."""
-        await self.db(self.store.save_analysis, key[0], key[1], answer, time.time())
 
     # -- bots and tables from stored data ----------------------------------------------------
 

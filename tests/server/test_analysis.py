@@ -77,13 +77,13 @@ def test_only_a_few_games_wait_for_their_analysis() -> None:
     async def go() -> None:
         analyses = Analyses(waiting=1)
         try:
-            analyses.start(("t1", 1), state)
-            assert analyses.start(("t1", 1), state) is analyses.get(("t1", 1))  # the same job
+            await analyses.begin(("t1", 1), state)
+            assert await analyses.begin(("t1", 1), state) is analyses.get(("t1", 1))  # the same job
             with pytest.raises(Busy, match="analysing 1 games already"):
-                analyses.start(("t2", 1), state)
+                await analyses.begin(("t2", 1), state)
         finally:
             analyses.close()
         with pytest.raises(Busy, match="--max-analyses 0"):
-            Analyses(waiting=0).start(("t1", 1), state)
+            await Analyses(waiting=0).begin(("t1", 1), state)
 
     run(go())

@@ -105,6 +105,36 @@ def test_a_takeback_deletes_the_newer_moves_and_only_the_new_line_goes_on(store:
         store.take_back("t6", 1, 1, 4, 3, time.time())
 
 
+def test_an_analysis_is_claimed_by_one_process_and_taken_over_only_from_a_silent_one(store: Store) -> None:
+    table(store, "t8")
+    now = time.time()
+    working = {"status": "working", "deals_done": 0}
+    assert store.analysis("t8", 1) is None
+    assert store.claim_analysis("t8", 1, "a", working, now, None)
+    assert not store.claim_analysis("t8", 1, "b", working, now, None)  # a has it
+    seen = store.analysis("t8", 1)
+    assert seen is not None and (seen.status, seen.owner, seen.claim) == ("working", "a", 0)
+    # a's progress; b's claim over what it read is refused once a has been taken over by c
+    store.analysis_progress("a", {("t8", 1): {"status": "working", "deals_done": 1}}, now + 5)
+    later = store.analysis("t8", 1)
+    assert later is not None and later.document["deals_done"] == 1 and later.updated_at >= now + 5
+    assert store.claim_analysis("t8", 1, "c", working, now + 60, later)
+    assert not store.claim_analysis("t8", 1, "b", working, now + 60, later)
+    store.analysis_progress("a", {("t8", 1): {"status": "working", "deals_done": 9}}, now + 61)  # a is not the owner
+    taken = store.analysis("t8", 1)
+    assert taken is not None and (taken.owner, taken.claim, taken.document) == ("c", 1, working)
+    # giving up: the next asker begins again; finishing: kept for good, by whoever finishes
+    store.release_analyses("a")
+    assert store.analysis("t8", 1) is not None
+    store.release_analyses("c", [("t8", 1)])
+    assert store.analysis("t8", 1) is None
+    store.save_analysis("t8", 1, {"status": "done"}, now)
+    done = store.analysis("t8", 1)
+    assert done is not None and (done.status, done.owner, done.document) == ("done", None, {"status": "done"})
+    store.release_analyses(None)  # claims only: a kept analysis stays
+    assert store.analysis("t8", 1) is not None
+
+
 def test_a_takeback_request_changes_only_over_the_text_read_and_ends_with_the_takeback(store: Store) -> None:
     table(store, "t7")
     for v in (1, 2, 3):

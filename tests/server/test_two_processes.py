@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,13 @@ from typing import Any
 import pytest
 
 import stichkit
+from stichkit.analysis.review import analyse
 from stichkit.cli.main import main
+from stichkit.server.db.engine import make_engine, parse_db_url
+from stichkit.server.db.store import Store
 
 from .harness import Client, Server, postgres_database, redis_url, run
+from .stored_games import played, store_game
 
 
 def start_two(db: str, tmp: Path, redis: str | None) -> tuple[Server, Server]:
@@ -197,6 +202,46 @@ def takeback_agreed_across(a: Server, b: Server) -> None:
     assert a.get(f"/api/tables/{t['id']}").json()["version"] == b.get(f"/api/tables/{t['id']}").json()["version"]
 
 
+def analysis_across(a: Server, b: Server, db: str) -> None:
+    """One process solves a game asked of both: a begins it, b answers with a's progress until
+    it is done (b never begins it), and both then have the same analysis."""
+    game = played("jass", {"profile": "schieber", "target": 150, "first_forehand": 0}, 11, ("trump:obe",))
+    store_game(db, "solved", game, 11)
+    expected = analyse(game, full=False).to_json()
+    engine = make_engine(parse_db_url(db))
+    store = Store(engine)
+    assert a.post("/api/tables/solved/analysis").json()["status"] in ("queued", "working")
+    claimed = store.analysis("solved", 1)
+    assert claimed is not None and (
+        claimed.status == "done" or claimed.owner == a.get("/api/health").json()["instance"]
+    )
+    deadline = time.time() + 180
+    seen = []
+    while True:
+        now = b.post("/api/tables/solved/analysis").json()  # the page follows up with POST
+        seen.append(now["deals_done"])
+        if now["status"] == "done":
+            break
+        assert now["status"] in ("queued", "working") and time.time() < deadline, now
+        time.sleep(0.3)
+    assert now["analysis"] == expected and seen == sorted(seen)
+    assert a.get("/api/tables/solved/analysis").json()["analysis"] == expected
+    kept = store.analysis("solved", 1)
+    assert kept is not None and (kept.status, kept.claim, kept.owner) == ("done", 0, None)  # never changed hands
+    # A claim with a recent sign of life is left to its process; a silent one is taken over.
+    store_game(db, "orphan", game, 11)
+    busy = {"status": "working", "deals_done": 1, "deals": 2, "error": None, "analysis": None}
+    assert store.claim_analysis("orphan", 1, "elsewhere", busy, time.time(), None)
+    assert b.post("/api/tables/orphan/analysis").json() == {"table": "orphan", "game_no": 1, **busy}
+    store.analysis_progress("elsewhere", {("orphan", 1): None}, time.time() - 100)  # and then it died
+    while (now := b.post("/api/tables/orphan/analysis").json())["status"] != "done":
+        assert time.time() < deadline, now
+        time.sleep(0.3)
+    taken = store.analysis("orphan", 1)
+    assert now["analysis"] == expected and taken is not None and (taken.status, taken.claim) == ("done", 1)
+    engine.dispose()
+
+
 def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
     with postgres_database() as db:
         a, b = start_two(db, tmp_path, None)
@@ -205,6 +250,7 @@ def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
             starts_across(a, b)
             takeback_across(a, b)
             takeback_agreed_across(a, b)
+            analysis_across(a, b, db)
             bots_move_on_when_their_process_dies(a, b)
         finally:
             a.stop()

@@ -129,13 +129,18 @@ class ChatRow(Base):
 
 
 class AnalysisRow(Base):
-    """A finished game's double-dummy analysis (server/analysis.py): minutes of solving, kept."""
+    """A game's double-dummy analysis (server/analysis.py): minutes of solving, kept once done;
+    while in work, claimed by the process solving it, with its progress for the others."""
 
     __tablename__ = "analyses"
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game_no: Mapped[int] = mapped_column(primary_key=True)
-    document: Mapped[dict[str, Any]]  # the analysis in the format of docs/analysis.md
+    document: Mapped[dict[str, Any]]  # the answer: status, deals done, the analysis so far (docs/server.md)
     created_at: Mapped[datetime]
+    status: Mapped[str] = mapped_column(String(16), server_default="done")  # working | done
+    owner: Mapped[str | None] = mapped_column(String(64), default=None)  # the process solving it
+    claim: Mapped[int] = mapped_column(server_default="0")  # one more each time another process takes it over
+    updated_at: Mapped[datetime | None] = mapped_column(default=None)  # the owner's last sign of life
 
     __table_args__ = (
         ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"], ondelete="CASCADE"),

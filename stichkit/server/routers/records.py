@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from threading import Lock
 from typing import Any
@@ -14,9 +15,9 @@ from starlette.concurrency import run_in_threadpool
 import stichkit
 from stichkit.core import State
 
-from ..analysis import Busy
+from ..analysis import Busy, silent
 from ..db.models import ActionRow, GameRow, TableRow
-from ..db.store import to_ts
+from ..db.store import StoredAnalysis, to_ts
 from ..dependencies import HubDep, SessionDep
 from ..hub import Hub, HubError
 
@@ -140,7 +141,7 @@ async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) 
     """Begin the double-dummy analysis of a finished Jass game (as `stich analyse`), or see how far
     it is: the deals solved so far, in the analysis format of docs/analysis.md."""
 
-    def find() -> tuple[tuple[str, int], dict[str, Any] | None]:
+    def find() -> tuple[tuple[str, int], StoredAnalysis | None]:
         with hub.store.session() as session:
             table, row = finished_game(session, table_id, game)
             if table.game != "jass":
@@ -148,16 +149,23 @@ async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) 
             return (table.id, row.game_no), hub.store.analysis(table.id, row.game_no)
 
     key, kept = await run_in_threadpool(find)
-    if kept is not None:  # solved before (by this process or another, before a restart too)
-        return {"table": key[0], "game_no": key[1], **kept}
-    job = hub.analyses.get(key)
-    if job is None or job.status == "failed":  # begin it (again)
+    for _ in range(2):
+        if kept is not None and kept.status == "done":  # solved before (by any process, before a restart too)
+            return {"table": key[0], "game_no": key[1], **kept.document}
+        job = hub.analyses.get(key)
+        if job is not None and job.status != "failed":  # in work here
+            return {"table": key[0], "game_no": key[1], **job.to_json()}
+        if kept is not None and not silent(kept, time.time()):  # in work in another process
+            return {"table": key[0], "game_no": key[1], **kept.document}
         state = await run_in_threadpool(replayed_game, hub, key)
         try:
-            job = hub.analyses.start(key, state)  # the one begun meanwhile, if any
+            job = await hub.analyses.begin(key, state, kept)
         except Busy as e:
             raise HubError(503, str(e)) from None
-    return {"table": key[0], "game_no": key[1], **job.to_json()}
+        if job is not None:
+            return {"table": key[0], "game_no": key[1], **job.to_json()}
+        kept = await run_in_threadpool(hub.store.analysis, *key)  # another process claimed it first
+    raise HubError(503, "the analysis changed hands twice meanwhile; ask again")
 
 
 @router.get("/{table_id}/analysis")
@@ -165,7 +173,8 @@ def analysis(table_id: str, hub: HubDep, session: SessionDep, game: int | None =
     """The analysis of a finished game as far as it has come (begin it with POST)."""
     table, row = finished_game(session, table_id, game)
     job = hub.analyses.get((table.id, row.game_no))
-    answer = job.to_json() if job is not None else hub.store.analysis(table.id, row.game_no)
+    kept = hub.store.analysis(table.id, row.game_no) if job is None else None
+    answer = job.to_json() if job is not None else kept.document if kept is not None else None
     if answer is None:
         raise HubError(404, f"game {row.game_no} of table {table.id} has not been analysed; begin with POST")
     return {"table": table.id, "game_no": row.game_no, **answer}

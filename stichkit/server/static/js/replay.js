@@ -212,7 +212,7 @@ export class Replay {
     if (a.status === "queued" || a.status === "working")
       this.polling = setTimeout(async () => {
         try {
-          // POST again, not GET: behind a load balancer the next process may not have begun it yet
+          // POST again, not GET: it also takes over an analysis whose server process went silent
           this.takeAnalysis(await api.analyse(this.id, this.data.game_no));
         } catch (e) {
           this.analysisNote(t("replay.analysisFailed", { reason: e.message }));
