@@ -54,7 +54,7 @@ class Job:
     status: str = "queued"  # queued | working | done | failed
     results: list[PartResult] = field(default_factory=list)
     error: str | None = None
-    told: int = -1  # how many results the keeper has been told of
+    told: int = -1  # what the keeper was last told: the results, plus one once in work (-1: nothing)
 
     def to_json(self) -> dict[str, Any]:
         analysis = assemble(self.state, self.results).to_json() if self.results else None  # type: ignore[arg-type]
@@ -120,8 +120,12 @@ class Analyses:
         if busy >= self.waiting:
             raise Busy(f"this server is analysing {busy} games already; ask again in a few minutes")
         job = Job(state, parts(state, full=False))
-        if self.keeper is not None and not await self.keeper.claim(key, job.to_json(), seen):
-            return None
+        if self.keeper is not None:
+            if not await self.keeper.claim(key, job.to_json(), seen):
+                return None
+            if sum(1 for j in self.jobs.values() if j.status in ("queued", "working")) >= self.waiting:
+                await self.keeper.failed(key)  # others were begun here while claiming this one
+                raise Busy(f"this server is analysing {self.waiting} games already; ask again in a few minutes")
         self.jobs[key] = job
         self.jobs.move_to_end(key)
         self._queue.put_nowait(key)
