@@ -124,6 +124,9 @@ def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
         {"name": "hints", "default": True, "type": "boolean",
          "doc": "players may ask, at their turn, what the game's hint bot would play (pimc in Jass, ismcts "
                 "otherwise); the answer goes to them alone"},
+        {"name": "takebacks", "default": True, "type": "boolean",
+         "doc": "players may take their last move back: at once against bots, once the other players agree "
+                "where others sit"},
         {"name": "max_bot_time", "default": max_bot_time, "type": "number", "readOnly": True,
          "doc": "this server's limit on a bot's thinking time per move (seconds)"},
     ]  # fmt: skip

@@ -62,6 +62,7 @@ class NewTable:
     takeover_bot: str
     move_time: float | None
     hints: bool = True
+    takebacks: bool = True
 
 
 def new_seed() -> int:
@@ -208,7 +209,7 @@ class Hub:
             id=new_table_id(), name=req.name or "", game=game.name,
             options=dict(game.options), private=req.private,
             settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time,
-                                   req.hints).as_dict(),
+                                   req.hints, req.takebacks).as_dict(),
             status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
             created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
         )  # fmt: skip

@@ -46,6 +46,7 @@ class TableRequest(BaseModel):
     takeover_bot: str = Field(default="bot:heuristic", max_length=200)
     move_time: float | None = Field(default=None, ge=1, le=3600, allow_inf_nan=False)
     hints: StrictBool = True
+    takebacks: StrictBool = True
 
     @field_validator("name")
     @classmethod

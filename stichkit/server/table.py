@@ -28,14 +28,16 @@ class TableSettings:
     takeover_bot: str  # "bot:SPEC"
     move_time: float | None
     hints: bool = True  # players may ask the game's hint bot what it would play (tables stored before: yes)
+    takebacks: bool = True  # players may take moves back (tables stored before: yes)
 
     def as_dict(self) -> dict[str, Any]:
         return {"takeover": self.takeover, "grace": self.grace, "takeover_bot": self.takeover_bot,
-                "move_time": self.move_time, "hints": self.hints}  # fmt: skip
+                "move_time": self.move_time, "hints": self.hints, "takebacks": self.takebacks}  # fmt: skip
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSettings:
-        return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"), bool(d.get("hints", True)))
+        return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"),
+                   bool(d.get("hints", True)), bool(d.get("takebacks", True)))  # fmt: skip
 
 
 def hand_of(public_view: dict[str, Any]) -> int:
@@ -197,6 +199,8 @@ class LiveTable:
         """Why `seat` may not take its last move back, nor ask to, now (None: it may)."""
         if seat is None:
             return "spectator", "spectators cannot take moves back; join a seat to play"
+        if not self.settings.takebacks:
+            return "no_takebacks", "this table plays without takebacks"
         if self.status != "playing" or self.state.is_terminal():
             return "not_playing", "moves can be taken back only while the game is being played"
         if (stale := self.refuse_stale(version, game_no)) is not None:

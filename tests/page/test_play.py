@@ -216,7 +216,8 @@ def test_a_hint_outlines_what_the_bot_would_play_and_says_it(server: Server, new
         assert name and name.strip() in said, (name, said)
         click_and_wait(page, hinted[0])
         assert version(page) > before
-    # a table opened in the lobby with "Tipps erlaubt" unticked shows no hint button
+    # a table opened in the lobby with "Tipps erlaubt" and "Zurücknehmen erlaubt" unticked shows
+    # neither button
     quiet = new_page()
     quiet.goto(server.url + "/")
     quiet.click('.game-tile[data-game="jass"]')
@@ -225,11 +226,16 @@ def test_a_hint_outlines_what_the_bot_would_play_and_says_it(server: Server, new
         quiet.select_option(f'select[name="seat{i}"]', "bot:random")
     quiet.click("details.more summary")
     quiet.uncheck('input[name="hints"]')
+    quiet.uncheck('input[name="takebacks"]')
     quiet.click("#open-table")
     quiet.wait_for_url(re.compile(r"/tables/"), timeout=30_000)
-    assert server.get(f"/api/tables/{table_id(quiet)}")["settings"]["hints"] is False
+    settings = server.get(f"/api/tables/{table_id(quiet)}")["settings"]
+    assert settings["hints"] is False and settings["takebacks"] is False
     assert wait_ready(quiet) == "act"
     assert quiet.query_selector('[data-cmd="hint"]') is None
+    play_one(quiet, random.Random(2))
+    assert wait_ready(quiet) == "act"
+    assert quiet.query_selector('[data-cmd="takeback"]') is None
 
 
 def test_a_move_taken_back_shows_the_earlier_table_again(server: Server, new_page: NewPage) -> None:

@@ -176,6 +176,24 @@ def test_a_takeback_needs_every_other_player_and_leaving_answers_no(server: Serv
     run(go())
 
 
+def test_a_table_without_takebacks_refuses_them(server: Server) -> None:
+    t = server.open_table("jass", JASS, options={"target": 300, "first_forehand": 0}, takebacks=False)
+    assert server.get(f"/api/tables/{t['id']}").json()["settings"]["takebacks"] is False
+    token = server.join(t["id"], "Ida")["token"]
+
+    async def go() -> None:
+        me = await Client.open(server, t["id"], token)
+        m = await my_turn(me)
+        await me.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
+        later = await my_turn(me)
+        assert await refused(me, {"type": "takeback", "version": later["version"]}) == "no_takebacks"
+        assert server.get(f"/api/tables/{t['id']}").json()["version"] == later["version"]
+        await me.close()
+
+    run(go())
+    assert server.post("/api/tables", {"game": "jass", "seats": JASS, "takebacks": "no"}).status_code == 400
+
+
 def test_a_takeback_stops_the_bot_thinking_and_survives_a_restart(tmp_path: Path) -> None:
     seats = ("human", "bot:random", "bot:ismcts:time=1", "bot:ismcts:time=1")
 

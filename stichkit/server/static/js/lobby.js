@@ -82,6 +82,7 @@ export class Lobby {
       `<label class="row">${esc(t("lobby.tableName"))} <input name="table_name" maxlength="40" placeholder="${esc(t(`game.${this.game.name}`))}"></label>` +
       `<label class="row check"><input type="checkbox" name="private"> ${esc(t("lobby.private"))}</label>` +
       `<label class="row check"><input type="checkbox" name="hints" checked> ${esc(t("lobby.hints"))}</label>` +
+      `<label class="row check"><input type="checkbox" name="takebacks" checked> ${esc(t("lobby.takebacks"))}</label>` +
       `<label class="row">${esc(t("lobby.moveTime"))} <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
       `<label class="row">${esc(t("lobby.takeover"))} <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
       `<label class="row">${esc(t("lobby.grace"))} <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
@@ -194,6 +195,7 @@ export class Lobby {
     body.name = (f.table_name.value.trim() || `${t(`game.${this.game.name}`)} – ${name}`).slice(0, 40);
     if (f.move_time.value) body.move_time = Number(f.move_time.value);
     if (!f.hints.checked) body.hints = false;
+    if (!f.takebacks.checked) body.takebacks = false;
     body.takeover = f.takeover.value;
     if (f.grace.value !== "") body.grace = Number(f.grace.value);
     return { name, body };

@@ -645,6 +645,7 @@ export class LiveTable {
   canTakeBack(view) {
     const info = this.info;
     if (this.me === null || !info || info.status !== "playing" || view.phase === "over" || !this.isLatest()) return false;
+    if (info.settings && info.settings.takebacks === false) return false;
     if (!this.latest || this.latest.version === 0 || this.openTakeback()) return false;
     return !(info.seats[this.me] && info.seats[this.me].takeover);
   }
