@@ -150,3 +150,17 @@ def test_a_takeback_between_two_people_waits_for_the_others_yes(server: Server, 
         assert "Anna hat Züge zurückgenommen." in log and log.count("Anna bittet darum, Züge zurückzunehmen.") == 2
         assert page.query_selector('[data-cmd="takeback-yes"], [data-cmd="takeback-withdraw"]') is None
     assert wait_ready(anna) == "act" and displayed_cards(anna) == before
+
+
+def test_the_lobby_says_what_a_table_plays_without(server: Server, new_page: NewPage) -> None:
+    """Someone about to join sees a table's move timer, and that it plays without hints or takebacks."""
+    strict = server.post("/api/tables", {"game": "stichling", "seats": ["human"] * 2, "name": "Streng",
+                                         "move_time": 30, "hints": False, "takebacks": False})["id"]  # fmt: skip
+    easy = server.post("/api/tables", {"game": "stichling", "seats": ["human"] * 2, "name": "Locker"})["id"]
+    page = new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(f'li[data-table="{strict}"]')
+    about = page.text_content(f'li[data-table="{strict}"]') or ""
+    assert "30 s pro Zug" in about and "ohne Tipps" in about and "ohne Zurücknehmen" in about, about
+    plain = page.text_content(f'li[data-table="{easy}"]') or ""
+    assert "pro Zug" not in plain and "ohne" not in plain, plain

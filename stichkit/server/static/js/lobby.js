@@ -38,6 +38,16 @@ function choiceLabel(name, value) {
   return has(key) ? t(key) : String(value);
 }
 
+/** What someone about to join should know of a table's settings: a move timer, no hints, no takebacks. */
+function tableRules(x) {
+  const st = x.settings || {};
+  const rules = [];
+  if (st.move_time) rules.push(t("lobby.tagMoveTime", { s: st.move_time }));
+  if (st.hints === false) rules.push(t("lobby.tagNoHints"));
+  if (st.takebacks === false) rules.push(t("lobby.tagNoTakebacks"));
+  return rules;
+}
+
 export class Lobby {
   constructor(root, catalog) {
     this.root = root;
@@ -241,8 +251,9 @@ export class Lobby {
           .map((x) => {
             const free = x.seats.filter((s) => s.kind === "human" && !s.claimed).length;
             const href = `/tables/${encodeURIComponent(x.id)}`;
+            const about = [t(`game.${x.game}`), `${x.players} ${t("lobby.players")}`, t(`status.${x.status}`), ...tableRules(x)];
             return (
-              `<li data-table="${esc(x.id)}"><div><b>${esc(tableName(x))}</b> <span class="muted">${esc(t(`game.${x.game}`))} · ${x.players} ${esc(t("lobby.players"))} · ${esc(t(`status.${x.status}`))}</span>` +
+              `<li data-table="${esc(x.id)}"><div><b>${esc(tableName(x))}</b> <span class="muted">${about.map(esc).join(" · ")}</span>` +
               `<div class="muted small">${x.seats.map((s) => esc(s.kind === "bot" ? t("bot.short") : s.claimed ? s.name || "?" : t("table.free"))).join(" · ")}</div></div>` +
               `<div class="actions">${free ? `<a class="button primary" href="${href}?join=1">${esc(t("lobby.take"))} (${esc(t("lobby.free", { n: free }))})</a>` : ""}` +
               `<a class="button" href="${href}">${esc(t("lobby.watch"))}</a></div></li>`
