@@ -45,8 +45,8 @@ COMMANDS = {
 }  # fmt: skip
 COMMANDS_HELP = """\
 [b]Commands[/b]: [b]tricks[/b] (this deal's tricks), [b]scores[/b] (every deal so far), [b]rules[/b] (card \
-reference), [b]hint[/b] (what the {bot} bot would play), [b]undo[/b] (take back your last move; against bots \
-only), [b]save[/b] [FILE], [b]quit[/b], [b]help[/b]."""
+reference), [b]hint[/b] (what the {bot} bot would play), [b]undo[/b] (take back your last move; the other \
+players at the terminal must agree), [b]save[/b] [FILE], [b]quit[/b], [b]help[/b]."""
 LOG_KEEP = 60  # commentary lines kept per viewer
 
 
@@ -324,20 +324,21 @@ class PlaySession:
         self.say(f"Hint from the {r.hint_bot} bot: [b]{escape(action)}[/b]{number}" + (f" — {why}" if why else ""))
 
     def take_back(self, seat: int) -> None:
-        """Undo this human's last move and every bot move after it (games against bots only)."""
-        if len(self.humans) != 1:
-            self.say("[red]Taking moves back is for games against bots only.[/red]")
-            return
+        """Undo this human's last move and every move after it; the other humans at the terminal
+        (hotseat) must agree first: nobody's move is undone without their word."""
         history = self.state.history()
         mine = [i for i, (s, _) in enumerate(history) if s == seat]
         if not mine:
             self.say("[red]Nothing to take back: you have not moved yet.[/red]")
             return
+        if self.hotseat:
+            self.ask_the_others(seat)
         undone = history[mine[-1] :]
         for _ in undone:
             self.state.undo()
         others = len(undone) - 1
-        line = f"You took back {escape(str(undone[0][1]))}" + (
+        who = escape(self.renderer.seat_name(seat, None)) if self.hotseat else "You"
+        line = f"{who} took back {escape(str(undone[0][1]))}" + (
             f" and the {others} move{'s' if others != 1 else ''} after it" if others else ""
         )
         for log in self.logs.values():
@@ -347,6 +348,25 @@ class PlaySession:
             self.save(self.save_path)
         self.say(line)
         raise TakeBack
+
+    def ask_the_others(self, seat: int) -> None:
+        """Hotseat: each other human agrees to `seat`'s takeback, with the asker's hand off the
+        screen; a no keeps every move (TakeBack: the asker's turn starts again, screen passed back)."""
+        name = escape(self.renderer.seat_name(seat, None))
+        self.console.clear()
+        self.holder = None
+        self.say(f"[b]{name} asks to take back their last move and every move after it.[/b]")
+        for h in self.humans:
+            if h == seat:
+                continue
+            other = self.renderer.seat_name(h, None)
+            answer = self.ask(f"{other}: do you agree? [y/N] ").strip().lower()
+            if answer not in ("y", "yes", "j", "ja"):
+                line = f"{escape(other)} did not agree: {name}'s move stands."
+                for log in self.logs.values():
+                    log.append(line)
+                self.say(line)
+                raise TakeBack
 
     def save_command(self, rest: str) -> None:
         path = rest or self.default_save()

@@ -147,11 +147,13 @@ def test_the_hint_bot_watches_every_turn_so_jass_hints_know_the_earlier_deals() 
     assert session.hint_bot(0) is session.hint_bot(0)
 
 
-def test_take_back_against_bots_only_and_a_typed_save_path_that_is_no_path() -> None:
+def test_take_back_asks_the_others_at_one_terminal_and_a_typed_save_path_that_is_no_path() -> None:
     out = play("jass", "1", "1", "undo", moves=0)  # trump, a card, then take it back
     assert re.search(r"You took back \w+ and the \d+ moves? after it", out)
-    out = play("jass", "1", "undo", moves=0, seats="human,heuristic,human,heuristic")
-    assert "for games against bots only" in out
+    # at one terminal with another person: asked first; a no keeps the move, a yes takes it back
+    out = play("jass", "1", "undo", "n", "undo", "y", moves=0, seats="human,heuristic,human,heuristic")
+    assert out.count("asks to take back their last move and every move after it") == 2
+    assert "Seat 2 did not agree: Seat 0's move stands." in out and "Seat 0 took back trump:D" in out
     out = play("jass", "save bad\0name.json", moves=0)  # a typed path that is no path: a message
     assert "Could not save to bad" in out
 
