@@ -16,11 +16,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stichkit
+from stichkit.server.hub import Hub
+from stichkit.server.table import LiveTable
 
 from .harness import run
 from .inprocess import Listener, running
 
 GAMES = ["jass", "stichwahl", "stichling", "stichmeister"]
+
+
+async def database_holds_the_game(hub: Hub, t: LiveTable) -> None:
+    """The stored actions, replayed from the seed, give the table's game; so does its record."""
+    async with t.lock:
+        stored = await hub.db(hub.store.load_table, t.id)
+        assert stored is not None and (stored.line, len(stored.actions)) == (t.line, t.version)
+        again = t.game.new_state(seed=stored.seed)
+        for a in stored.actions:
+            again.apply(a.action)
+        assert again == t.state
+        assert stichkit.replay(t.state.record()) == t.state
 
 
 async def walk(tmp_path: Path, game: str, seed: int, steps: int = 40) -> None:
@@ -57,14 +71,7 @@ async def walk(tmp_path: Path, game: str, seed: int, steps: int = 40) -> None:
             else:
                 await hub.act(t, me, rng.choice(legal), version, None, None)  # type: ignore[arg-type]
         assert not [m for m in me.sent if m["type"] == "error"], me.sent
-        async with t.lock:
-            stored = await hub.db(hub.store.load_table, t.id)
-            assert stored is not None and (stored.line, len(stored.actions)) == (t.line, t.version)
-            again = t.game.new_state(seed=stored.seed)
-            for a in stored.actions:
-                again.apply(a.action)
-            assert again == t.state
-            assert stichkit.replay(t.state.record()) == t.state
+        await database_holds_the_game(hub, t)
 
 
 async def walk_with_two(tmp_path: Path, game: str, seed: int, steps: int = 40) -> None:
@@ -117,13 +124,7 @@ async def walk_with_two(tmp_path: Path, game: str, seed: int, steps: int = 40) -
                 await hub.act(t, players[turn], rng.choice(legal), version, None, None)  # type: ignore[arg-type]
         for p in players.values():
             assert not [m for m in p.sent if m["type"] == "error"], p.sent
-        async with t.lock:
-            stored = await hub.db(hub.store.load_table, t.id)
-            assert stored is not None and (stored.line, len(stored.actions)) == (t.line, t.version)
-            again = t.game.new_state(seed=stored.seed)
-            for a in stored.actions:
-                again.apply(a.action)
-            assert again == t.state
+        await database_holds_the_game(hub, t)
 
 
 @pytest.mark.parametrize("game", GAMES)
