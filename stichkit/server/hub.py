@@ -482,7 +482,7 @@ class Hub:
         every other player agreed to). Stored first, like a move; a bot thinking is stopped. Lock held."""
         now = time.time()
         try:
-            await self.db(self.store.take_back, t.id, t.game_no, t.line, t.version, to_version, now, request)
+            await self.db(self.store.take_back, t.id, t.game_no, t.line, t.version, to_version, now, request, seat)
         except Conflict:
             await self._sync_locked(t)
             return "stale", f"the game changed meanwhile; the table is at version {t.version}"

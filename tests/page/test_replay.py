@@ -182,3 +182,17 @@ def test_the_replay_of_a_jass_game_says_what_each_card_cost(server: Server, new_
     for k in [*costly[1:], costly[0]]:
         page.keyboard.press("e")
         assert frame_shown(page) == cards[k]
+
+
+def test_the_replay_says_who_took_moves_back(server: Server, new_page: NewPage) -> None:
+    game = played("stichling", {}, 5)
+    store_game(server.db, "undone", game, 5, takebacks=[0, 2])
+    store_game(server.db, "straight", game, 5)
+    page = new_page()
+    page.goto(f"{server.url}/tables/undone?replay=1")
+    page.wait_for_selector("#replay-bar .replay-controls")
+    said = page.text_content(".replay-takebacks") or ""
+    assert said.startswith("Zurückgenommen: ") and said.endswith(" 2×") and "," not in said, said
+    page.goto(f"{server.url}/tables/straight?replay=1")
+    page.wait_for_selector("#replay-bar .replay-controls")
+    assert page.query_selector(".replay-takebacks") is None

@@ -6,10 +6,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from sqlalchemy import update
+
 import stichkit
 from stichkit.core import State
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
+from stichkit.server.db.models import GameRow
 from stichkit.server.db.store import Move, Seat, Store, StoredAction, StoredTable
 
 SETTINGS = {"takeover": "hand", "grace": 60.0, "takeover_bot": "bot:heuristic", "move_time": None, "hints": True}
@@ -27,9 +30,9 @@ def played(
     return state
 
 
-def store_game(db: str, table_id: str, state: State, seed: int) -> None:
+def store_game(db: str, table_id: str, state: State, seed: int, takebacks: list[int] | None = None) -> None:
     """Write the table and its game as `stich serve` would have: bots in every seat, each action
-    a stored move, the game over when `state` is."""
+    a stored move, the game over when `state` is; `takebacks` counted per seat as given."""
     engine = make_engine(parse_db_url(db))
     try:
         migrate.upgrade(engine)
@@ -48,5 +51,8 @@ def store_game(db: str, table_id: str, state: State, seed: int) -> None:
                 result = {"scores": state.scores(), "winners": state.winners()}
             move = Move(table_id, 1, StoredAction(v, seat, action.text, "bot", now), 0, result)
             assert store.append_moves([move]) == [None]
+        if takebacks is not None:
+            with store.sessions.begin() as s:
+                s.execute(update(GameRow).where(GameRow.table_id == table_id).values(takebacks=takebacks))
     finally:
         engine.dispose()

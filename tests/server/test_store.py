@@ -117,7 +117,7 @@ def test_an_analysis_is_claimed_by_one_process_and_taken_over_only_from_a_silent
     # a's progress; b's claim over what it read is refused once a has been taken over by c
     store.analysis_progress("a", {("t8", 1): {"status": "working", "deals_done": 1}}, now + 5)
     later = store.analysis("t8", 1)
-    assert later is not None and later.document["deals_done"] == 1 and later.updated_at >= now + 5
+    assert later is not None and later.document["deals_done"] == 1 and later.updated_at > now + 4  # microseconds kept
     assert store.claim_analysis("t8", 1, "c", working, now + 60, later)
     assert not store.claim_analysis("t8", 1, "b", working, now + 60, later)
     store.analysis_progress("a", {("t8", 1): {"status": "working", "deals_done": 9}}, now + 61)  # a is not the owner

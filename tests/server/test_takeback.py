@@ -69,8 +69,11 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_plays_on_to_the_end(serv
         mine = [x["action"] for x in record["moves"] if x.get("seat") == 0]
         taken = [a.text for s, a in stichkit.replay(record).history() if s == 0]
         assert mine == taken and chosen in mine
-        frames = server.get(f"/api/tables/{t['id']}/replay").json()["frames"]
-        assert [f["version"] for f in frames] == list(range(len(frames)))
+        replay = server.get(f"/api/tables/{t['id']}/replay").json()
+        assert [f["version"] for f in replay["frames"]] == list(range(len(replay["frames"])))
+        # the game says who took moves back, and how often
+        assert record["takebacks"] == replay["takebacks"] == [1, 0, 0, 0]
+        assert server.get(f"/api/tables/{t['id']}/games").json()["games"][0]["takebacks"] == [1, 0, 0, 0]
 
     run(go())
 
@@ -139,6 +142,8 @@ def test_with_another_player_a_takeback_waits_for_their_yes(server: Server) -> N
             assert back["last"] == {"seat": me, "version": m["version"], "by": "takeback", "undone": 2}
             assert back["table"]["takeback"] is None
         assert mover.last_state()["view"] == m["view"] and mover.last_state()["legal"] == m["legal"]
+        counted = server.get(f"/api/tables/{t['id']}/games").json()["games"][0]["takebacks"]
+        assert counted == [1 if s == me else 0 for s in range(2)]  # the asker's, once: the no's count nothing
         assert await refused(other, {"type": "takeback_answer", "accept": True}) == "no_takeback"
         assert await refused(mover, {"type": "takeback", "version": "1"}) == "bad_message"
         assert await refused(mover, {"type": "takeback"}) == "bad_message"

@@ -101,6 +101,7 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None]
     started_at: Mapped[datetime]
     finished_at: Mapped[datetime | None]
+    takebacks: Mapped[list[Any] | None] = mapped_column(default=None)  # per seat (None: no takeback yet)
 
 
 class ActionRow(Base):

@@ -331,9 +331,10 @@ class Store:
                                f"version {m.action.version - 1}")  # fmt: skip
 
     def take_back(self, table_id: str, game_no: int, line: int, version: int, to_version: int, at: float,
-                  request: str | None = None) -> None:  # fmt: skip
+                  request: str | None = None, seat: int | None = None) -> None:  # fmt: skip
         """Take the current game back from `version` to `to_version` decisions: the later actions
-        are deleted, the line grows by one and any takeback request is done with. Refused
+        are deleted, the line grows by one, any takeback request is done with, and the game counts
+        one more takeback for `seat` (its record says how many each seat made). Refused
         (Conflict) unless the table is still playing that game at that line and version (another
         process moved or took back first), and, given `request`, still holds that request's text
         (nobody declined or withdrew it meanwhile)."""
@@ -353,6 +354,11 @@ class Store:
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
                                         ActionRow.version > to_version)
             )  # fmt: skip
+            g = s.get(GameRow, (table_id, game_no))
+            if seat is not None and g is not None and 0 <= seat < len(g.seats):
+                counts = list(g.takebacks or [0] * len(g.seats))
+                counts[seat] += 1
+                g.takebacks = counts
 
     def set_takeback(self, table_id: str, game_no: int, line: int, old: str | None, new: str | None,
                      at: float) -> None:  # fmt: skip

@@ -71,7 +71,8 @@ def games(table_id: str, session: SessionDep) -> dict[str, Any]:
     return {
         "games": [
             {"game_no": g.game_no, "status": g.status, "seats": g.seats, "result": g.result,
-             "started_at": to_ts(g.started_at), "finished_at": None if g.finished_at is None else to_ts(g.finished_at)}
+             "started_at": to_ts(g.started_at), "finished_at": None if g.finished_at is None else to_ts(g.finished_at),
+             "takebacks": takebacks_of(g)}
             for g in rows
         ]
     }  # fmt: skip
@@ -80,10 +81,16 @@ def games(table_id: str, session: SessionDep) -> dict[str, Any]:
 @router.get("/{table_id}/record")
 def record(table_id: str, session: SessionDep, game: int | None = GameNo) -> dict[str, Any]:
     """The engine's record of a finished game (`stichkit.replay(record)` rebuilds it), with the
-    server's `seats`: who sat where (see `Store.claim_seat` for a seat that changed hands)."""
+    server's `seats`: who sat where (see `Store.claim_seat` for a seat that changed hands), and
+    `takebacks`: how many times each seat took moves back."""
     table, row = finished_game(session, table_id, game)
     state, _ = replayed(session, table, row)
-    return {**state.record(), "seats": seats_of(table, row)}
+    return {**state.record(), "seats": seats_of(table, row), "takebacks": takebacks_of(row)}
+
+
+def takebacks_of(game: GameRow) -> list[int]:
+    """Takebacks per seat (a game stored before they were counted: none)."""
+    return [int(x) for x in game.takebacks] if game.takebacks else [0] * len(game.seats)
 
 
 def seats_of(table: TableRow, game: GameRow) -> list[dict[str, Any]]:
@@ -127,7 +134,7 @@ def replay(table_id: str, session: SessionDep, game: int | None = GameNo) -> dic
         frames.append(frame(a.version, a))
     out = {
         "table": table.id, "game_no": row.game_no, "game": table.game, "options": table.options,
-        "seats": seats_of(table, row), "result": row.result, "frames": frames,
+        "seats": seats_of(table, row), "result": row.result, "takebacks": takebacks_of(row), "frames": frames,
     }  # fmt: skip
     with _REPLAYS_LOCK:
         _REPLAYS[key] = out

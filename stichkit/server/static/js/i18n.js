@@ -225,6 +225,7 @@ const DE = {
   "table.info": "Auf dem Tisch",
   // replay
   "replay.title": "Nachspielen",
+  "replay.takebacks": "Zurückgenommen: {list}",
   "replay.first": "Zum Anfang",
   "replay.prev": "Zurück",
   "replay.next": "Weiter",
@@ -622,6 +623,7 @@ const EN = {
   "table.menu": "Menu",
   "table.info": "On the table",
   "replay.title": "Replay",
+  "replay.takebacks": "Taken back: {list}",
   "replay.first": "To the start",
   "replay.prev": "Back",
   "replay.next": "Forward",

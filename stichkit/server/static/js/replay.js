@@ -88,11 +88,21 @@ export class Replay {
     if (this.analyseAtOnce && data.game === "jass") this.analyse();
   }
 
+  /** Who took moves back in this game, and how often (nothing where nobody did). */
+  takebacksHtml() {
+    const counts = this.data.takebacks || [];
+    const who = counts.map((n, s) => [n, s]).filter(([n]) => n > 0);
+    if (!who.length) return "";
+    const list = who.map(([n, s]) => `${this.view.seatName(s)} ${n}×`).join(", ");
+    return `<p class="muted replay-takebacks">${esc(t("replay.takebacks", { list }))}</p>`;
+  }
+
   renderBar() {
     const bar = this.root.querySelector("#replay-bar");
     const last = this.frames.length - 1;
     bar.innerHTML =
       `<h2>${esc(t("replay.title"))}: ${esc(t(`game.${this.data.game}`))}</h2>` +
+      this.takebacksHtml() +
       `<div class="replay-controls" role="group" aria-label="${esc(t("replay.title"))}">` +
       `<button type="button" data-step="first" aria-label="${esc(t("replay.first"))}" title="${esc(t("replay.first"))}">${icon("first")}</button>` +
       `<button type="button" data-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">${icon("prev")}</button>` +
