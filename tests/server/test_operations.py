@@ -18,6 +18,7 @@ from stichkit.cli.main import build_parser, main
 from stichkit.server import Settings, create_app
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
+from stichkit.server.db.store import Store
 from stichkit.server.tokens import hash_token
 
 from .harness import Client, Server, run, wait_until
@@ -250,3 +251,29 @@ def test_the_database_comes_from_the_flag_the_environment_or_the_documented_file
     s = settings_from(build_parser().parse_args(["serve", "--db", "sqlite:////x/flag.db"]))
     assert s.db == "sqlite:////x/flag.db"
     assert parse_db_url("postgres://u@h/db").drivername == "postgresql+psycopg"
+
+
+def test_an_analysis_kept_before_claims_existed_is_still_answered(tmp_path: Path) -> None:
+    """Revision 0006 adds the claims of analyses in work to the table of kept ones: a row kept
+    before it is a finished analysis (status done, nobody's claim), and a game stored before
+    0007 counts no takebacks."""
+    engine = make_engine(parse_db_url(f"sqlite:///{tmp_path / 'old.db'}"))
+    migrate.upgrade(engine, "0004")
+    now = datetime.now(UTC)
+    md = MetaData()
+    md.reflect(engine)
+    with engine.begin() as conn:
+        conn.execute(insert(md.tables["tables"]).values(
+            id="t", name="t", game="jass", options={}, private=False, settings={}, status="over", game_no=1,
+            version=0, line=0, rev=1, created_at=now, updated_at=now))  # fmt: skip
+        conn.execute(insert(md.tables["games"]).values(
+            table_id="t", game_no=1, seed=1, seats=[{"kind": "bot"}] * 4, status="over", result=None,
+            started_at=now, finished_at=now))  # fmt: skip
+        conn.execute(insert(md.tables["analyses"]).values(
+            table_id="t", game_no=1, document={"status": "done", "analysis": {}}, created_at=now))  # fmt: skip
+    migrate.upgrade(engine)
+    kept = Store(engine).analysis("t", 1)
+    assert kept is not None and (kept.status, kept.owner, kept.claim) == ("done", None, 0)
+    assert kept.document == {"status": "done", "analysis": {}}
+    assert Store(engine).games("t")[0].takebacks is None
+    engine.dispose()
