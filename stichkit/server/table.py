@@ -330,11 +330,17 @@ class LiveTable:
             return []
         return [a.text for a in self.state.legal_actions()]
 
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` sees of the game: its view once the game is played; while the table waits
+        for players, the spectator's (no hand). The deal is made when the table is opened, so a
+        player who saw a hand there, left and took another seat would know two hands of it."""
+        return self.state.view(seat if self.status != "waiting" else None)
+
     def state_text(self, seat: int | None, info_json: str, last: dict[str, Any] | None) -> str:
         return (
             f'{{"type":"state","seat":{dumps(seat)},"game_no":{self.game_no},"line":{self.line},'
             f'"version":{self.version},'
-            f'"view":{dumps(self.state.view(seat))},"legal":{dumps(self.legal_for(seat))},'
+            f'"view":{dumps(self.view_for(seat))},"legal":{dumps(self.legal_for(seat))},'
             f'"last":{dumps(last)},"table":{info_json}}}'
         )
 

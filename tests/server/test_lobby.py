@@ -3,9 +3,11 @@ refusal with its clear reason."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import stichkit
 
-from .harness import Server
+from .harness import Client, Server, run
 
 
 def test_the_catalog_describes_every_game_with_its_player_counts_and_options(server: Server) -> None:
@@ -198,3 +200,26 @@ def test_bad_paths_and_parameters_get_clear_errors(server: Server) -> None:
         r = server.post(f"/api/tables/{t['id']}/join", body)
         assert r.status_code == 400 and r.json()["error"], (body, r.text)
     assert server.get(f"/api/tables/{t['id']}").json()["seats"][0]["claimed"] is False  # nothing changed
+
+
+def test_no_hand_is_shown_before_the_game_begins(server: Server) -> None:
+    """The deal is made when the table is opened. A player who saw a hand in the waiting room,
+    left and took another seat would know two hands of the game that then begins; so no seat
+    sees a hand before it does, and each sees its own from the first state of play on."""
+    t = server.open_table("jass", ["human", "bot:random", "human", "bot:random"], options={"first_forehand": 0})
+
+    async def first_state(token: str) -> dict[str, Any]:
+        c = await Client.open(server, t["id"], token)
+        m = await c.state()
+        await c.close()
+        return m
+
+    eve = server.join(t["id"], "Eve", 0)["token"]
+    waiting = run(first_state(eve))
+    assert waiting["table"]["status"] == "waiting" and waiting["seat"] == 0 and not waiting["view"]["hand"]
+    assert server.post(f"/api/tables/{t['id']}/leave", headers={"Authorization": f"Bearer {eve}"}).status_code == 200
+    eve = server.join(t["id"], "Eve", 2)["token"]
+    assert not run(first_state(eve))["view"]["hand"]
+    server.join(t["id"], "Bob", 0)
+    playing = run(first_state(eve))
+    assert playing["table"]["status"] == "playing" and len(playing["view"]["hand"]) == 9
