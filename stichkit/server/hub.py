@@ -298,6 +298,41 @@ class Hub:
             self._schedule(t)
             return seat
 
+    async def move_seat(self, t: LiveTable, token: str, to: int) -> int:
+        """Before play, a player moves to another free seat (to sit beside a friend, say): the
+        token goes with them. No hand is shown before play, so the move tells nobody anything."""
+        th = hash_token(t.id, token)
+        async with t.lock:
+            seat = t.seat_of(th)
+            if seat is None:
+                await self._sync_locked(t)
+                seat = t.seat_of(th)
+            if seat is None:
+                raise HubError(401, "this token holds no seat at this table")
+            if t.status != "waiting":
+                raise HubError(409, "seats can be changed only while the table waits for players")
+            if not 0 <= to < t.n:
+                raise HubError(400, f"seat must be a seat of this table: 0..{t.n - 1}")
+            if to == seat:
+                return seat
+            if t.seats[to].kind == "bot":
+                raise HubError(409, f"seat {to} is a bot's")
+            if t.seats[to].token_hash is not None:
+                raise HubError(409, f"seat {to} is taken")
+            now = time.time()
+            if not await self.db(self.store.move_seat, t.id, seat, to, th, now):
+                await self._sync_locked(t)
+                raise HubError(409, "the seats changed meanwhile; look again")
+            src, dst = t.seats[seat], t.seats[to]
+            dst.name, dst.token_hash, src.name, src.token_hash = src.name, th, None, None
+            t.rev += 1
+            moved = self._recount(t)
+            t.refresh_presence(now)
+            t.broadcast_table(now, refresh=moved)  # the mover's pages get their state as the new seat
+            await self._notify(t)
+            await self._publish_presence(t)
+            return to
+
     # -- connections -------------------------------------------------------------------------
 
     async def connect(self, t: LiveTable, client: Client) -> None:
@@ -341,10 +376,12 @@ class Hub:
         else:
             t.local[client.seat] += delta
 
-    def _recount(self, t: LiveTable) -> None:
-        """After seats moved (a rematch, a lost seat): each connection as the seat its token holds now."""
+    def _recount(self, t: LiveTable) -> set[int]:
+        """After seats moved (a rematch, a lost seat, a seat changed): each connection as the seat
+        its token holds now. The seats whose connections came from another seat."""
         t.local = [0] * t.n
         t.local_watchers = 0
+        moved: set[int] = set()
         for c in list(t.clients):
             if c.token_hash is not None:
                 seat = t.seat_of(c.token_hash)
@@ -352,8 +389,11 @@ class Hub:
                     c.close(CLOSE_REVOKED, "this token holds no seat at this table any more")
                     t.clients.discard(c)
                     continue
+                if seat != c.seat:
+                    moved.add(seat)
                 c.seat = seat
             self._count(t, c, +1)
+        return moved
 
     # -- client messages ---------------------------------------------------------------------
 
@@ -952,12 +992,12 @@ class Hub:
                     t.moved_at = now
                 started = stored.status == "playing" and t.status == "waiting"
                 t.status = stored.status
-                self._recount(t)
+                moved = self._recount(t)
                 t.refresh_presence(now)
                 if started:  # another process seated the last player: the game begins here too
                     t.broadcast_state(now, t.last)
-                else:
-                    t.broadcast_table(now)
+                else:  # a player who changed seats through another process: its state as the new seat
+                    t.broadcast_table(now, refresh=moved)
         t.rev = stored.rev
         t.updated_at = stored.updated_at
         self._schedule(t)

@@ -68,6 +68,14 @@ class JoinRequest(BaseModel):
         return clean_line(v, NAME_MAX)
 
 
+class MoveRequest(BaseModel):
+    """POST /api/tables/{id}/seat: the free seat to move to, before play."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: StrictInt
+
+
 # -- WebSocket messages from clients ---------------------------------------------------------
 
 Ref = Annotated[StrictStr, Field(max_length=64)] | StrictInt | None

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from .conftest import NewPage, Server
-from .driver import OFFERS, READY, displayed_cards, open_from_lobby, phase, play_one, wait_ready
+from .driver import OFFERS, READY, displayed_cards, open_by_api, open_from_lobby, phase, play_one, wait_ready
 
 
 def ready_now(page: Any) -> Any:
@@ -164,3 +164,18 @@ def test_the_lobby_says_what_a_table_plays_without(server: Server, new_page: New
     assert "30 s pro Zug" in about and "ohne Tipps" in about and "ohne Zurücknehmen" in about, about
     plain = page.text_content(f'li[data-table="{easy}"]') or ""
     assert "pro Zug" not in plain and "ohne" not in plain, plain
+
+
+def test_before_play_a_player_moves_to_a_free_seat(server: Server, new_page: NewPage) -> None:
+    """Anna opened a Jass table for two friends; before they come she moves to the other human seat
+    ("Hierher wechseln"): the page shows her there, and a reload finds her there."""
+    table, seat = open_by_api(server, "jass", ["human", "bot:random", "human", "bot:random"])
+    page = new_page(seats={table: seat})
+    page.goto(f"{server.url}/tables/{table}")
+    page.click('[data-cmd="move-seat"][data-seat="2"]')
+    page.wait_for_function("(t) => JSON.parse(localStorage.getItem('stichkit.seats'))[t].seat === 2", arg=table)
+    assert server.get(f"/api/tables/{table}")["seats"][2]["name"] == "Anna"
+    page.wait_for_selector(".seat-list li.free [data-cmd='move-seat'][data-seat='0']")  # seat 1 is free now
+    page.reload()
+    page.wait_for_selector(".seat-list")
+    assert "(du)" in (page.text_content(".seat-list li:nth-child(3)") or "")

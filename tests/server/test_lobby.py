@@ -223,3 +223,35 @@ def test_no_hand_is_shown_before_the_game_begins(server: Server) -> None:
     server.join(t["id"], "Bob", 0)
     playing = run(first_state(eve))
     assert playing["table"]["status"] == "playing" and len(playing["view"]["hand"]) == 9
+
+
+def test_before_play_a_player_moves_to_a_free_seat_with_its_token(server: Server) -> None:
+    t = server.open_table("jass", ["human", "bot:random", "human", "bot:random"], options={"first_forehand": 0})
+    eve = server.join(t["id"], "Eve", 0)["token"]
+
+    def move(to: object, token: str = eve) -> Any:
+        return server.post(f"/api/tables/{t['id']}/seat", {"seat": to}, headers={"Authorization": f"Bearer {token}"})
+
+    async def go() -> None:
+        c = await Client.open(server, t["id"], eve)
+        assert (await c.state())["seat"] == 0
+        r = move(2)
+        assert r.status_code == 200 and r.json() == {"table": t["id"], "seat": 2}
+        moved = await c.state(timeout=10)  # the same connection, now as seat 2
+        assert moved["seat"] == 2 and not moved["view"]["hand"]
+        await c.close()
+
+    run(go())
+    seats = server.get(f"/api/tables/{t['id']}").json()["seats"]
+    claimed = [(s["name"], s["claimed"]) for s in seats]
+    assert claimed == [(None, False), ("random", True), ("Eve", True), ("random", True)]
+    # refused with what is wrong, and nothing changes
+    assert move(1).status_code == 409 and "bot" in move(1).json()["error"]
+    assert move(9).status_code == 400 and "0..3" in move(9).json()["error"]
+    assert move("2").status_code == 400
+    assert move(0, "nonsense").status_code == 401
+    bob = server.join(t["id"], "Bob", 0)["token"]  # the last seat: play begins
+    assert move(0).status_code == 409 and "waits for players" in move(0).json()["error"]
+    assert move(2, bob).status_code == 409
+    games = server.get(f"/api/tables/{t['id']}/games").json()["games"]
+    assert [s["name"] for s in games[0]["seats"]] == ["Bob", "random", "Eve", "random"]

@@ -202,6 +202,24 @@ def takeback_agreed_across(a: Server, b: Server) -> None:
     assert a.get(f"/api/tables/{t['id']}").json()["version"] == b.get(f"/api/tables/{t['id']}").json()["version"]
 
 
+def seat_moved_across(a: Server, b: Server) -> None:
+    """A player connected through a moves to another seat through b: a hears of it and sends that
+    connection its state as the new seat."""
+    t = a.open_table("jass", ["human", "bot:random", "human", "bot:random"])
+    eve = a.join(t["id"], "Eve", 0)["token"]
+
+    async def go() -> None:
+        c = await Client.open(a, t["id"], eve)
+        assert (await c.state())["seat"] == 0
+        r = b.post(f"/api/tables/{t['id']}/seat", {"seat": 2}, headers={"Authorization": f"Bearer {eve}"})
+        assert r.status_code == 200, r.text
+        moved = await c.until(lambda m: m["type"] == "state" and m["seat"] == 2, timeout=20)
+        assert moved["table"]["seats"][2]["name"] == "Eve" and not moved["table"]["seats"][0]["claimed"]
+        await c.close()
+
+    run(go())
+
+
 def analysis_across(a: Server, b: Server, db: str) -> None:
     """One process solves a game asked of both: a begins it, b answers with a's progress until
     it is done (b never begins it), and both then have the same analysis."""
@@ -250,6 +268,7 @@ def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
             starts_across(a, b)
             takeback_across(a, b)
             takeback_agreed_across(a, b)
+            seat_moved_across(a, b)
             analysis_across(a, b, db)
             bots_move_on_when_their_process_dies(a, b)
         finally:

@@ -440,6 +440,26 @@ class Store:
             self._bump(s, table_id, at)
             return True
 
+    def move_seat(self, table_id: str, seat: int, to: int, token_hash: str, at: float) -> bool:
+        """Before play: the player holding `seat` (by its token) moves to the free human seat `to`,
+        keeping the token. False when the table has begun, the token is not there or `to` is no
+        longer free (another process changed the seats first)."""
+        with self.sessions.begin() as s:
+            row = s.get(TableRow, table_id, with_for_update=True)
+            src, dst = s.get(SeatRow, (table_id, seat)), s.get(SeatRow, (table_id, to))
+            if row is None or row.status != "waiting" or src is None or dst is None:
+                return False
+            if src.token_hash != token_hash or dst.kind != "human" or dst.token_hash is not None:
+                return False
+            name = src.name
+            src.name, src.token_hash = None, None
+            s.flush()
+            dst.name, dst.token_hash = name, token_hash
+            self._seat_in_game(s, table_id, row.game_no, seat, None, True)
+            self._seat_in_game(s, table_id, row.game_no, to, name, True)
+            self._bump(s, table_id, at)
+            return True
+
     def update_seats(self, table_id: str, game_no: int, changes: dict[int, dict[str, Any]], at: float) -> None:
         """Takeovers, reclaims and rematch votes; refused (Conflict) when the game has changed."""
         with self.sessions.begin() as s:

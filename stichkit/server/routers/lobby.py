@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 
 from ..dependencies import HubDep, TableDep, TokenDep
 from ..hub import NewTable
-from ..schemas import JoinRequest, TableRequest
+from ..schemas import JoinRequest, MoveRequest, TableRequest
 
 router = APIRouter(prefix="/api/tables", tags=["lobby"])
 
@@ -44,6 +44,13 @@ async def join(req: JoinRequest, t: TableDep, hub: HubDep) -> dict[str, Any]:
     """Claim a free human seat (the lowest, or `seat`); the answer holds the seat's token."""
     seat, token = await hub.join(t, req.name, req.seat)
     return {"table": t.id, "seat": seat, "token": token}
+
+
+@router.post("/{table_id}/seat")
+async def move_seat(t: TableDep, token: TokenDep, hub: HubDep, req: MoveRequest) -> dict[str, Any]:
+    """Before play: move to another free seat, keeping the token."""
+    seat = await hub.move_seat(t, token, req.seat)
+    return {"table": t.id, "seat": seat}
 
 
 @router.post("/{table_id}/leave")

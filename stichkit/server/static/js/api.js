@@ -34,6 +34,7 @@ export const api = {
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   open: (spec) => call("POST", "/api/tables", spec),
   join: (id, name, seat) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined ? { name } : { name, seat }),
+  moveSeat: (id, token, seat) => call("POST", `/api/tables/${encodeURIComponent(id)}/seat`, { seat }, token),
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),

@@ -393,12 +393,17 @@ export class LiveTable {
   waitingBox() {
     const info = this.info;
     const free = info.seats.filter((s) => s.kind === "human" && !s.claimed);
+    // a seated player may move to a free seat before play (to sit beside a friend)
+    const moveHere = (s) =>
+      this.me !== null && info.status === "waiting" && s.kind === "human" && !s.claimed
+        ? ` <button type="button" class="small" data-cmd="move-seat" data-seat="${s.seat}">${esc(t("table.moveHere"))}</button>`
+        : "";
     const seats = info.seats
       .map(
         (s) =>
           `<li class="${s.claimed ? "taken" : "free"}"><span class="seat-no">${s.seat + 1}</span> ${esc(
             s.kind === "bot" ? `${this.view.seatName(s.seat)} – ${this.botText(s.bot)}` : s.claimed ? s.name || t("table.seatN", { n: s.seat + 1 }) : t("table.free"),
-          )}${s.seat === this.me ? ` (${esc(t("you"))})` : ""}</li>`,
+          )}${s.seat === this.me ? ` (${esc(t("you"))})` : ""}${moveHere(s)}</li>`,
       )
       .join("");
     // The box is drawn again whenever a message comes (the first state, someone else joining): it
@@ -564,7 +569,7 @@ export class LiveTable {
     }
   }
 
-  async command(cmd) {
+  async command(cmd, el) {
     if (cmd === "copy" || cmd === "invite") {
       if (cmd === "invite") {
         await dialog(
@@ -580,6 +585,13 @@ export class LiveTable {
         return;
       }
       if (await copy(this.inviteUrl(), $("#invite-link", this.root))) toast(t("table.copied"));
+    } else if (cmd === "move-seat") {
+      if (!this.seat || !el) return;
+      try {
+        await api.moveSeat(this.id, this.seat.token, Number(el.dataset.seat)); // the state as the new seat follows
+      } catch (e) {
+        toast(e.message, "error");
+      }
     } else if (cmd === "rematch") {
       this.socket.send({ type: "rematch" });
     } else if (cmd === "reclaim") {
