@@ -269,15 +269,21 @@ class Hub:
                 raise HubError(409, f"seat {seat} is taken")
             raise HubError(409, "no human seat is free at this table")
 
+    async def _seat_of_token(self, t: LiveTable, th: str) -> int:
+        """The seat a token's hash holds (read again from the database once, in case another
+        process seated it a moment ago); 401 when it holds none. Lock held."""
+        seat = t.seat_of(th)
+        if seat is None:
+            await self._sync_locked(t)
+            seat = t.seat_of(th)
+        if seat is None:
+            raise HubError(401, "this token holds no seat at this table")
+        return seat
+
     async def leave(self, t: LiveTable, token: str) -> int:
         th = hash_token(t.id, token)
         async with t.lock:
-            seat = t.seat_of(th)
-            if seat is None:
-                await self._sync_locked(t)
-                seat = t.seat_of(th)
-            if seat is None:
-                raise HubError(401, "this token holds no seat at this table")
+            seat = await self._seat_of_token(t, th)
             takeover = "game" if t.status == "playing" else None
             now = time.time()
             if not await self.db(self.store.release_seat, t.id, seat, th, takeover, now):
@@ -303,12 +309,7 @@ class Hub:
         token goes with them. No hand is shown before play, so the move tells nobody anything."""
         th = hash_token(t.id, token)
         async with t.lock:
-            seat = t.seat_of(th)
-            if seat is None:
-                await self._sync_locked(t)
-                seat = t.seat_of(th)
-            if seat is None:
-                raise HubError(401, "this token holds no seat at this table")
+            seat = await self._seat_of_token(t, th)
             if t.status != "waiting":
                 raise HubError(409, "seats can be changed only while the table waits for players")
             if not 0 <= to < t.n:
