@@ -55,9 +55,14 @@ class Job:
     results: list[PartResult] = field(default_factory=list)
     error: str | None = None
     told: int = -1  # what the keeper was last told: the results, plus one once in work (-1: nothing)
+    # The analysis assembled from the results so far (how many, and it): answered again on every
+    # follow-up POST and every beat, assembled again only when a deal came in.
+    assembled: tuple[int, dict[str, Any] | None] = (0, None)
 
     def to_json(self) -> dict[str, Any]:
-        analysis = assemble(self.state, self.results).to_json() if self.results else None  # type: ignore[arg-type]
+        if self.assembled[0] != len(self.results):
+            self.assembled = (len(self.results), assemble(self.state, self.results).to_json())  # type: ignore[arg-type]
+        analysis = self.assembled[1]
         return {"status": self.status, "deals_done": len(self.results), "deals": len(self.parts),
                 "error": self.error, "analysis": analysis}  # fmt: skip
 

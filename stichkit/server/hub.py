@@ -229,14 +229,19 @@ class Hub:
             t = self.tables.get(table_id)
         return t
 
+    @staticmethod
+    def _human_seat(t: LiveTable, seat: int) -> None:
+        """A seat a person may sit at (join it, move to it): one of the table's, not a bot's."""
+        if not 0 <= seat < t.n:
+            raise HubError(400, f"seat {seat} is not a seat of this table; seats are 0..{t.n - 1}")
+        if t.seats[seat].kind == "bot":
+            raise HubError(409, f"seat {seat} is a bot's")
+
     async def join(self, t: LiveTable, name: str, seat: int | None) -> tuple[int, str]:
         async with t.lock:
             for attempt in (1, 2):
                 if seat is not None:
-                    if not 0 <= seat < t.n:
-                        raise HubError(400, f"seat {seat} is not a seat of this table; seats are 0..{t.n - 1}")
-                    if t.seats[seat].kind == "bot":
-                        raise HubError(409, f"seat {seat} is a bot's")
+                    self._human_seat(t, seat)
                     candidates = [seat] if t.seats[seat].token_hash is None else []
                 else:
                     candidates = t.free_seats()
@@ -312,12 +317,9 @@ class Hub:
             seat = await self._seat_of_token(t, th)
             if t.status != "waiting":
                 raise HubError(409, "seats can be changed only while the table waits for players")
-            if not 0 <= to < t.n:
-                raise HubError(400, f"seat must be a seat of this table: 0..{t.n - 1}")
+            self._human_seat(t, to)
             if to == seat:
                 return seat
-            if t.seats[to].kind == "bot":
-                raise HubError(409, f"seat {to} is a bot's")
             if t.seats[to].token_hash is not None:
                 raise HubError(409, f"seat {to} is taken")
             now = time.time()
