@@ -1,12 +1,10 @@
-"""FastAPI dependencies: the hub, a database session, the table named in the path, the bearer token."""
+"""FastAPI dependencies: the hub, the table named in the path, the bearer token."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Annotated
 
 from fastapi import Depends, Header
-from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
 from .hub import Hub, HubError
@@ -19,14 +17,6 @@ def get_hub(conn: HTTPConnection) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]
-
-
-def get_session(hub: HubDep) -> Iterator[Session]:
-    with hub.store.session() as session:
-        yield session
-
-
-SessionDep = Annotated[Session, Depends(get_session)]
 
 
 async def get_table(table_id: str, hub: HubDep) -> LiveTable:

@@ -19,7 +19,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-import stichkit
 from stichkit.bots import hint_bot
 from stichkit.core import IllegalActionError, OptionError
 
@@ -29,7 +28,8 @@ from .botrunner import CLOCKS, BotRunner, SeatBot, parse_bot_spec, parse_seat
 from .connection import CLOSE_GOING_AWAY, CLOSE_REVOKED, CLOSE_SWEPT, Client, dumps
 from .db import migrate
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
-from .db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable, TakebackRequest
+from .db.store import Conflict, Move, Store
+from .model import Seat, StoredAction, StoredTable, TakebackRequest, stored_game
 from .ownership import AdvisoryOwner, SoleOwner
 from .pubsub import Notifier, PostgresNotifier, RedisNotifier
 from .settings import Settings
@@ -174,7 +174,7 @@ class Hub:
         return [self._stored_bot(table_id, s.bot) if s.kind == "bot" and s.bot else None for s in seats]
 
     def _live(self, stored: StoredTable) -> LiveTable:
-        game = stichkit.load_written_game(stored.game, stored.options)  # a table stored by an earlier version too
+        game = stored_game(stored.game, stored.options)  # a table stored by an earlier version too
         takeover = self._stored_bot(stored.id, stored.settings["takeover_bot"].removeprefix("bot:"))
         t = LiveTable(stored, game, self._seat_bots(stored.id, stored.seats), takeover, time.time())
         return t

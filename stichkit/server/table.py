@@ -16,7 +16,7 @@ from stichkit.core import Game, State
 
 from .botrunner import SeatBot
 from .connection import Client, dumps
-from .db.store import Seat, StoredAction, StoredTable, TakebackRequest
+from .model import Seat, StoredAction, StoredTable, TakebackRequest
 
 Refusal = tuple[str, str]  # (code, reason)
 

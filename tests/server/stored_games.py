@@ -13,7 +13,8 @@ from stichkit.core import State
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.models import GameRow
-from stichkit.server.db.store import Move, Seat, Store, StoredAction, StoredTable
+from stichkit.server.db.store import Move, Store
+from stichkit.server.model import Seat, StoredAction, StoredTable
 
 SETTINGS = {"takeover": "hand", "grace": 60.0, "takeover_bot": "bot:heuristic", "move_time": None, "hints": True}
 
@@ -30,17 +31,20 @@ def played(
     return state
 
 
-def store_game(db: str, table_id: str, state: State, seed: int, takebacks: list[int] | None = None) -> None:
+def store_game(db: str, table_id: str, state: State, seed: int, takebacks: list[int] | None = None,
+               options: dict[str, Any] | None = None) -> None:  # fmt: skip
     """Write the table and its game as `stich serve` would have: bots in every seat, each action
-    a stored move, the game over when `state` is; `takebacks` counted per seat as given."""
+    a stored move, the game over when `state` is; `takebacks` counted per seat as given;
+    `options` as an older server wrote them (default: the game's)."""
     engine = make_engine(parse_db_url(db))
     try:
         migrate.upgrade(engine)
         store = Store(engine)
         now = time.time()
         n = state.game.num_players
+        written = dict(state.game.options if options is None else options)
         store.create_table(StoredTable(
-            id=table_id, name=table_id, game=state.game.name, options=dict(state.game.options), private=False,
+            id=table_id, name=table_id, game=state.game.name, options=written, private=False,
             settings=SETTINGS, status="playing", game_no=1, rev=1, created_at=now, updated_at=now,
             seats=[Seat("bot", bot="random", name="random") for _ in range(n)], seed=seed, started_at=now,
         ))  # fmt: skip

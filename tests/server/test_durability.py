@@ -20,7 +20,8 @@ import websockets
 
 import stichkit
 from stichkit.server.db.engine import make_engine, parse_db_url
-from stichkit.server.db.store import Store, StoredTable
+from stichkit.server.db.store import Store
+from stichkit.server.model import StoredTable
 
 from .harness import Client, Server, postgres_database, run, wait_until
 

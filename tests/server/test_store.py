@@ -12,7 +12,8 @@ import pytest
 
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
-from stichkit.server.db.store import Conflict, Move, Seat, Store, StoredAction, StoredTable, TakebackRequest
+from stichkit.server.db.store import Conflict, Move, Store
+from stichkit.server.model import Seat, StoredAction, StoredTable, TakebackRequest
 
 from .harness import postgres_database
 

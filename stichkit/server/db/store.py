@@ -1,28 +1,36 @@
-"""Every read and write of the live tables, as plain data in and out.
+"""Every read and write of the database, as plain data in and out (the values of ../model.py).
 
-The methods are synchronous (SQLAlchemy sessions) and short; the hub runs them in its database
-thread(s), never in the event loop. Each write is one transaction, and a move's transaction is
-committed before anyone is told of the move.
+Nothing else in the server queries the database: the hub keeps its live tables through here, and
+the routes read finished games, their records and analyses through here too. The methods are
+synchronous (SQLAlchemy sessions) and short; the hub runs them in its database thread(s), never
+in the event loop. Each write is one transaction, and a move's transaction is committed before
+anyone is told of the move.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Select, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..model import ChatLine, FinishedGame, Seat, StoredAction, StoredGame, StoredTable
 from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
 
 
 class Conflict(Exception):
     """Another process changed the table first (a move at this version, a rematch, a seat)."""
+
+
+class Missing(LookupError):
+    """No such table (it may have been swept), or no such game at it."""
+
+
+class NotOver(Exception):
+    """The game asked for is still being played: its record is public once it ends."""
 
 
 def to_dt(t: float) -> datetime:
@@ -31,60 +39,6 @@ def to_dt(t: float) -> datetime:
 
 def to_ts(d: datetime) -> float:
     return d.timestamp()
-
-
-@dataclass
-class Seat:
-    """A seat as stored: a bot's spec, or a human's name and token hash (None: free)."""
-
-    kind: str  # human | bot
-    bot: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
-    takeover: str | None = None  # None | hand | game
-    takeover_hand: int | None = None
-    rematch: bool = False
-
-    def public(self) -> dict[str, Any]:
-        """Who sat here, as a game's seat list keeps it (no token). A human seat also lists in
-        `names` everyone who held it during the game, in order (see `Store.claim_seat`)."""
-        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "bot": self.bot}
-        if self.kind == "human":
-            out["names"] = [self.name] if self.name else []
-        return out
-
-
-@dataclass(frozen=True)
-class TakebackRequest:
-    """A takeback `seat` asked for at a table with other players: back to `to` decisions of game
-    `game` on line `line`, once every other player agrees. `yes` lists who agreed so far; `no`
-    who declined (or the asker, who withdrew): the request then stays closed, to be shown so.
-    `at`, when it was asked, tells one request from the next."""
-
-    seat: int
-    game: int
-    line: int
-    to: int
-    at: float
-    yes: tuple[int, ...] = ()
-    no: int | None = None
-
-    def text(self) -> str:
-        return json.dumps({"seat": self.seat, "game": self.game, "line": self.line, "to": self.to, "at": self.at,
-                           "yes": list(self.yes), "no": self.no}, separators=(",", ":"))  # fmt: skip
-
-    @classmethod
-    def parse(cls, text: str | None) -> TakebackRequest | None:
-        """The request stored as `text` (None: none, or text this version cannot read)."""
-        if text is None:
-            return None
-        try:
-            d = json.loads(text)
-            no = d["no"]
-            return cls(int(d["seat"]), int(d["game"]), int(d["line"]), int(d["to"]), float(d["at"]),
-                       tuple(int(x) for x in d["yes"]), None if no is None else int(no))  # fmt: skip
-        except (ValueError, KeyError, TypeError):
-            return None
 
 
 @dataclass(frozen=True)
@@ -100,15 +54,6 @@ class StoredAnalysis:
 
 
 @dataclass(frozen=True)
-class StoredAction:
-    version: int
-    seat: int
-    action: str
-    by: str
-    at: float
-
-
-@dataclass(frozen=True)
 class Move:
     """A decision to store: with `result` the game ends with it; `seat_changes` end takeovers. It
     is stored only if the table is still at `line` and one decision short of the action's version."""
@@ -121,58 +66,22 @@ class Move:
     seat_changes: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
-@dataclass
-class StoredTable:
-    id: str
-    name: str
-    game: str
-    options: dict[str, Any]
-    private: bool
-    settings: dict[str, Any]
-    status: str
-    game_no: int
-    rev: int
-    created_at: float
-    updated_at: float
-    seats: list[Seat]
-    seed: int
-    started_at: float
-    actions: list[StoredAction] = field(default_factory=list)
-    complete: bool = True  # False: `actions` holds only those after the version asked for
-    line: int = 0  # one more with each takeback in this game (see models.TableRow.line)
-    last_chat: int = 0  # the id of the table's newest chat line when it was read in full (0: none)
-    takeback: str | None = None  # a TakebackRequest's text, as stored (see Store.set_takeback)
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    id: int
-    seat: int
-    name: str
-    text: str
-    at: float
-
-    def message(self) -> dict[str, Any]:
-        return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text, "time": self.at}
-
-
 def _seat(row: SeatRow) -> Seat:
     return Seat(row.kind, row.bot, row.name, row.token_hash, row.takeover, row.takeover_hand, row.rematch)
 
 
-def _action(row: ActionRow) -> StoredAction:
-    return StoredAction(row.version, row.seat, row.action, row.by, to_ts(row.created_at))
+def _actions(s: Session, table_id: str, game_no: int, after: int = 0) -> list[StoredAction]:
+    """The game's actions past version `after`, in order."""
+    q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
+                                ActionRow.version > after)  # fmt: skip
+    rows = s.scalars(q.order_by(ActionRow.version))
+    return [StoredAction(a.version, a.seat, a.action, a.by, to_ts(a.created_at)) for a in rows]
 
 
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
-
-    @contextmanager
-    def session(self) -> Iterator[Session]:
-        with self.sessions() as s:
-            yield s
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -197,12 +106,8 @@ class Store:
                 last_chat: int = 0) -> StoredTable:  # fmt: skip
         g = s.get(GameRow, (row.id, row.game_no))
         assert g is not None, f"table {row.id} has no game {row.game_no}"
-        q = select(ActionRow).where(ActionRow.table_id == row.id, ActionRow.game_no == row.game_no)
         complete = after is None or after[:2] != (row.game_no, row.line)
-        if not complete:
-            assert after is not None
-            q = q.where(ActionRow.version > after[2])
-        actions = [_action(a) for a in s.scalars(q.order_by(ActionRow.version))]
+        actions = _actions(s, row.id, row.game_no, 0 if after is None or complete else after[2])
         return StoredTable(
             id=row.id, name=row.name, game=row.game, options=dict(row.options), private=row.private,
             settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
@@ -212,7 +117,7 @@ class Store:
         )  # fmt: skip
 
     def load_tables(self) -> list[StoredTable]:
-        with self.session() as s:
+        with self.sessions() as s:
             newest = select(ChatRow.table_id, func.max(ChatRow.id)).group_by(ChatRow.table_id)
             last = {table_id: line for table_id, line in s.execute(newest)}
             rows = s.scalars(select(TableRow).order_by(TableRow.created_at))
@@ -228,7 +133,7 @@ class Store:
         (REPEATABLE READ; under READ COMMITTED each statement could see a takeback the one before
         did not). SQLite serves one process, whose reads and writes take turns in its one
         database thread."""
-        with self.session() as s:
+        with self.sessions() as s:
             if self.engine.dialect.name == "postgresql":
                 s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             row = s.get(TableRow, table_id)
@@ -240,11 +145,11 @@ class Store:
             return self._stored(s, row, after, last_chat)
 
     def revisions(self) -> dict[str, int]:
-        with self.session() as s:
+        with self.sessions() as s:
             return {i: r for i, r in s.execute(select(TableRow.id, TableRow.rev))}
 
     def count_tables(self) -> int:
-        with self.session() as s:
+        with self.sessions() as s:
             return s.scalar(select(func.count()).select_from(TableRow)) or 0
 
     def delete_table(self, table_id: str) -> None:
@@ -509,7 +414,7 @@ class Store:
 
     def chat(self, table_id: str, last: int, after_id: int = 0) -> list[ChatLine]:
         """The table's last `last` messages (after `after_id`), oldest first."""
-        with self.session() as s:
+        with self.sessions() as s:
             rows = s.scalars(
                 select(ChatRow)
                 .where(ChatRow.table_id == table_id, ChatRow.id > after_id)
@@ -522,7 +427,7 @@ class Store:
 
     def analysis(self, table_id: str, game_no: int) -> StoredAnalysis | None:
         """A game's analysis as stored: done, or in work somewhere (None: never begun)."""
-        with self.session() as s:
+        with self.sessions() as s:
             row = s.get(AnalysisRow, (table_id, game_no))
             if row is None:
                 return None
@@ -593,11 +498,51 @@ class Store:
             for table_id, game_no in keys or []:
                 s.execute(q.where(AnalysisRow.table_id == table_id, AnalysisRow.game_no == game_no))
 
-    def games(self, table_id: str) -> list[GameRow]:
-        with self.session() as s:
-            return list(s.scalars(select(GameRow).where(GameRow.table_id == table_id).order_by(GameRow.game_no)))
+    def games(self, table_id: str) -> list[StoredGame]:
+        """Every game of the table, finished or not, in order."""
+        with self.sessions() as s:
+            if s.get(TableRow, table_id) is None:
+                raise Missing(f"no table {table_id!r} here (it may have been swept)")
+            return [_game(g) for g in s.scalars(_games_of(table_id).order_by(GameRow.game_no))]
 
-    def game_actions(self, table_id: str, game_no: int) -> list[StoredAction]:
-        with self.session() as s:
-            q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no)
-            return [_action(a) for a in s.scalars(q.order_by(ActionRow.version))]
+    def finished_game(self, table_id: str, game_no: int | None = None) -> FinishedGame:
+        """Game `game_no` of the table (None: its latest finished one) with its actions, once it
+        is over (NotOver before; Missing: no such table or game)."""
+        with self.sessions() as s:
+            table = s.get(TableRow, table_id)
+            if table is None:
+                raise Missing(f"no table {table_id!r} here (it may have been swept)")
+            if game_no is None:
+                over = _games_of(table_id).where(GameRow.status == "over")
+                game = s.scalars(over.order_by(GameRow.game_no.desc())).first()
+                if game is None:
+                    raise NotOver("no game at this table is over yet: records are public once a game ends")
+            else:
+                game = s.get(GameRow, (table_id, game_no))
+                if game is None:
+                    raise Missing(f"table {table_id} has no game {game_no}")
+                if game.status != "over":
+                    raise NotOver(f"game {game_no} is not over: its record is public once it ends")
+            return FinishedGame(table.id, table.game, dict(table.options), game.seed, _game(game),
+                                _seats_played(table, game), _actions(s, table_id, game.game_no))  # fmt: skip
+
+
+def _games_of(table_id: str) -> Select[GameRow]:
+    return select(GameRow).where(GameRow.table_id == table_id)
+
+
+def _game(row: GameRow) -> StoredGame:
+    return StoredGame(row.game_no, row.status, list(row.seats), row.result, row.takebacks, to_ts(row.started_at),
+                      None if row.finished_at is None else to_ts(row.finished_at))  # fmt: skip
+
+
+def _seats_played(table: TableRow, game: GameRow) -> list[dict[str, Any]]:
+    """The game's seats, each with its number. A game finished by an older server kept no human
+    names (it stored the seats before anyone sat): while the table is still at that game, they
+    come from its seats."""
+    out = [{"seat": i, **s} for i, s in enumerate(game.seats)]
+    if table.game_no == game.game_no:
+        for s, now in zip(out, table.seats, strict=False):
+            if s["kind"] == "human" and s.get("name") is None and now.name is not None:
+                s["name"], s["names"] = now.name, [now.name]
+    return out
