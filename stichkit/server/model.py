@@ -3,8 +3,9 @@ game as it was played, a chat line. The store reads and writes them (db/store.py
 (table.py) and the hub work with them; none of them knows how they are stored.
 
 A stored game is its game name, its options as written, its seed and its actions: `stored_game`
-and `replayed` turn them back into the engine's game and states, the one way every part of the
-server (a table restored or caught up, a record, a replay, an analysis) rebuilds a game.
+turns the first two into the engine's game, the one way every part of the server (a table
+restored or caught up, a record, a replay, an analysis) does it; `replayed` and `rebuilt` deal
+it from its seed and apply the actions.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ def replayed(game: Game, seed: int, actions: Iterable[str]) -> Iterator[State]:
     for action in actions:
         state.apply(action)
         yield state
+
+
+def rebuilt(game: Game, seed: int, actions: Iterable[str]) -> State:
+    """A stored game after its `actions` (see `replayed`)."""
+    return deque(replayed(game, seed, actions), maxlen=1)[0]
 
 
 @dataclass
@@ -169,7 +175,7 @@ class FinishedGame:
 
     def state(self) -> State:
         """The game at its end."""
-        return deque(self.states(), maxlen=1)[0]
+        return rebuilt(stored_game(self.game, self.options), self.seed, [a.action for a in self.actions])
 
 
 @dataclass(frozen=True)

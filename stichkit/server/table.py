@@ -1,5 +1,5 @@
 """A table in memory: its game state, seats, presence and connections, and the messages built
-from them. No input or output happens here; the hub (hub.py) does that.
+from them. No input or output happens here, and nothing is stored: the hub (hub.py) does that.
 
 Every message is built from views: a seat's `state` carries `view(seat)`, a spectator's
 `view(None)`; the table info beside it holds seats, names, presence and timers, never a card.
@@ -15,8 +15,8 @@ from typing import Any
 from stichkit.core import Game, State
 
 from .botrunner import SeatBot
-from .connection import Client, dumps
-from .model import Seat, StoredAction, StoredTable, TakebackRequest
+from .connection import CLOSE_REVOKED, Client, dumps
+from .model import Seat, StoredAction, StoredTable, TakebackRequest, rebuilt
 
 Refusal = tuple[str, str]  # (code, reason)
 
@@ -38,6 +38,22 @@ class TableSettings:
     def from_dict(cls, d: dict[str, Any]) -> TableSettings:
         return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"),
                    bool(d.get("hints", True)), bool(d.get("takebacks", True)))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class News:
+    """What a stored change tells the table's connections in this process (`LiveTable.tell`):
+    every connection its `state` (a move, a takeback, the next game, the game beginning); else a
+    chat line alone; else the table info, the seats in `refresh` getting their `state` again
+    instead (what they may do changed)."""
+
+    state: bool = False
+    chat: str | None = None  # the chat message, as sent
+    refresh: frozenset[int] = frozenset()
+
+
+STATE = News(state=True)
+TABLE = News()
 
 
 def hand_of(public_view: dict[str, Any]) -> int:
@@ -115,10 +131,7 @@ class LiveTable:
     def take_back_to(self, version: int) -> None:
         """The game as it was after `version` decisions: replayed from the seed, the way every
         process and every restart builds it from the stored actions."""
-        kept = [a.text for _, a in self.state.history()[:version]]
-        self.state = self.game.new_state(seed=self.seed)
-        for text in kept:
-            self.state.apply(text)
+        self.state = rebuilt(self.game, self.seed, [a.text for _, a in self.state.history()[:version]])
         self.version = version
         self.line += 1
         self.set_takeback(None)  # done with, as the store does on a takeback
@@ -234,6 +247,18 @@ class LiveTable:
                 return self.version - i - 1
         return None
 
+    def takeovers_ending(self) -> dict[int, dict[str, Any]]:
+        """The seats whose takeover for a hand ends with the decision just applied: a new hand
+        has begun and the human is back."""
+        if self.state.is_terminal() or not any(s.takeover == "hand" for s in self.seats):
+            return {}
+        hand = hand_of(self.state.view(None))
+        return {
+            i: {"takeover": None, "takeover_hand": None}
+            for i, s in enumerate(self.seats)
+            if s.takeover == "hand" and s.takeover_hand is not None and s.takeover_hand != hand and self.connected(i)
+        }
+
     def result(self) -> dict[str, Any] | None:
         if not self.state.is_terminal():
             return None
@@ -246,6 +271,32 @@ class LiveTable:
             if s.token_hash is not None and s.token_hash == token_hash:
                 return i
         return None
+
+    def count(self, client: Client, delta: int) -> None:
+        """A connection of this process comes (+1) or goes (-1)."""
+        if client.seat is None:
+            self.local_watchers += delta
+        else:
+            self.local[client.seat] += delta
+
+    def recount(self) -> set[int]:
+        """After seats moved (a rematch, a lost seat, a seat changed): each connection as the seat
+        its token holds now. The seats whose connections came from another seat."""
+        self.local = [0] * self.n
+        self.local_watchers = 0
+        moved: set[int] = set()
+        for c in list(self.clients):
+            if c.token_hash is not None:
+                seat = self.seat_of(c.token_hash)
+                if seat is None:
+                    c.close(CLOSE_REVOKED, "this token holds no seat at this table any more")
+                    self.clients.discard(c)
+                    continue
+                if seat != c.seat:
+                    moved.add(seat)
+                c.seat = seat
+            self.count(c, +1)
+        return moved
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
@@ -366,6 +417,14 @@ class LiveTable:
                     c.send(self.state_text(c.seat, info, None))
                 else:
                     c.send(text)
+
+    def tell(self, news: News, now: float) -> None:
+        if news.chat is not None:
+            self.broadcast(news.chat)
+        elif news.state:
+            self.broadcast_state(now, self.last)
+        else:
+            self.broadcast_table(now, refresh=set(news.refresh))
 
     def broadcast(self, text: str) -> None:
         for c in list(self.clients):

@@ -40,9 +40,9 @@ def test_a_chat_line_whose_read_failed_is_read_at_the_next_resync(tmp_path: Path
             assert ear.chats() == []
             revisions = await hub.db(hub.store.revisions)
             assert t.rev == revisions[t.id], "the revision is read: a resync by revision alone would not look again"
-            await hub._resync_all()  # what the ticker does every resync_interval
+            await hub.peers.resync_all()  # what the ticker does every resync_interval
             assert ear.chats() == ["hoi"]
-            await hub._resync_all()
+            await hub.peers.resync_all()
             assert ear.chats() == ["hoi"], "read once, shown once"
 
     asyncio.run(go())
@@ -61,7 +61,7 @@ def test_a_newcomer_between_a_line_and_its_notice_does_not_hide_the_line_from_th
             await hub.sync(t.id, chat=True)  # the notice arrives
             assert first.chats() == ["hoi"]
             assert second.chats() == ["hoi"], "the newcomer gets it again: pages drop it by its id"
-            await hub._resync_all()
+            await hub.peers.resync_all()
             assert first.chats() == ["hoi"], "and only once"
 
     asyncio.run(go())

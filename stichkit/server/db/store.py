@@ -287,8 +287,9 @@ class Store:
 
     # -- seats -------------------------------------------------------------------------------
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, at: float) -> str | None:
-        """Claim a free human seat; the table's status after it, or None when it was not free."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, at: float) -> str:
+        """Claim a free human seat: the table's status after it. Refused (Conflict) when the seat
+        is not free (another process seated someone there first)."""
         with self.sessions.begin() as s:
             done = s.execute(
                 update(SeatRow)
@@ -297,7 +298,7 @@ class Store:
                 .values(name=name, token_hash=token_hash, takeover=None, takeover_hand=None, rematch=False)
             )  # fmt: skip
             if done.rowcount != 1:  # type: ignore[attr-defined]
-                return None
+                raise Conflict(f"seat {seat} of table {table_id} is not a free human seat")
             row = s.get(TableRow, table_id)
             assert row is not None
             free = s.scalar(
@@ -329,8 +330,9 @@ class Store:
         entry["name"] = names[0] if names else None
         game.seats = seats  # a new list: the JSON column is written again
 
-    def release_seat(self, table_id: str, seat: int, token_hash: str, takeover: str | None, at: float) -> bool:
-        """Give a seat up (its token stops working); during play `takeover` says who plays on."""
+    def release_seat(self, table_id: str, seat: int, token_hash: str, takeover: str | None, at: float) -> None:
+        """Give a seat up (its token stops working); during play `takeover` says who plays on.
+        Refused (Conflict) when the token no longer holds the seat."""
         with self.sessions.begin() as s:
             done = s.execute(
                 update(SeatRow)
@@ -338,24 +340,23 @@ class Store:
                 .values(token_hash=None, takeover=takeover, takeover_hand=None, rematch=False)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
-                return False
+                raise Conflict(f"the token holds seat {seat} of table {table_id} no longer")
             row = s.get(TableRow, table_id)
             if row is not None and row.status == "waiting":  # nobody has played from this seat yet
                 self._seat_in_game(s, table_id, row.game_no, seat, None, True)
             self._bump(s, table_id, at)
-            return True
 
-    def move_seat(self, table_id: str, seat: int, to: int, token_hash: str, at: float) -> bool:
+    def move_seat(self, table_id: str, seat: int, to: int, token_hash: str, at: float) -> None:
         """Before play: the player holding `seat` (by its token) moves to the free human seat `to`,
-        keeping the token. False when the table has begun, the token is not there or `to` is no
-        longer free (another process changed the seats first)."""
+        keeping the token. Refused (Conflict) when the table has begun, the token is not there or
+        `to` is no longer free (another process changed the seats first)."""
         with self.sessions.begin() as s:
             row = s.get(TableRow, table_id, with_for_update=True)
             src, dst = s.get(SeatRow, (table_id, seat)), s.get(SeatRow, (table_id, to))
             if row is None or row.status != "waiting" or src is None or dst is None:
-                return False
+                raise Conflict(f"table {table_id} waits for players no longer")
             if src.token_hash != token_hash or dst.kind != "human" or dst.token_hash is not None:
-                return False
+                raise Conflict(f"the seats of table {table_id} changed")
             name = src.name
             src.name, src.token_hash = None, None
             s.flush()
@@ -363,7 +364,6 @@ class Store:
             self._seat_in_game(s, table_id, row.game_no, seat, None, True)
             self._seat_in_game(s, table_id, row.game_no, to, name, True)
             self._bump(s, table_id, at)
-            return True
 
     def update_seats(self, table_id: str, game_no: int, changes: dict[int, dict[str, Any]], at: float) -> None:
         """Takeovers, reclaims and rematch votes; refused (Conflict) when the game has changed."""

@@ -1,0 +1,208 @@
+"""The lobby: open a table, take a seat, move to another before play, leave it.
+
+Answers are HTTP's: a refusal is a HubError with its status. A seat's token is made here, shown
+once, and stored only as its hash.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from stichkit.core import OptionError
+
+from . import catalog
+from .botrunner import parse_seat
+from .connection import CLOSE_REVOKED
+from .errors import HubError
+from .model import Seat, StoredTable
+from .table import STATE, TABLE, LiveTable, News, Refusal, TableSettings
+from .tokens import hash_token, new_table_id, new_token
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+
+@dataclass(frozen=True)
+class NewTable:
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    private: bool
+    name: str | None
+    takeover: str
+    grace: float
+    takeover_bot: str
+    move_time: float | None
+    hints: bool = True
+    takebacks: bool = True
+
+
+def new_seed() -> int:
+    return random.SystemRandom().getrandbits(62)
+
+
+def refused(refusal: Refusal, status: int, reason: str) -> HubError:
+    """A change the store refused, as HTTP answers it: `status` and `reason` when another process
+    changed the table first, 503 when the database failed."""
+    code, why = refusal
+    return HubError(status, reason) if code == "stale" else HubError(503, why)
+
+
+class Lobby:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def create_table(self, req: NewTable) -> LiveTable:
+        hub, s = self.hub, self.hub.settings
+        if len(hub.tables) >= s.max_tables:
+            raise HubError(503, f"this server holds {s.max_tables} tables already; try again later")
+        try:
+            game = catalog.table_game(req.game, req.options, len(req.seats))
+            seat_bots = [parse_seat(x, s.max_bot_time, game.name, s.allow_remote_bots) for x in req.seats]
+            if req.takeover_bot.strip().lower() == "human":
+                raise OptionError("takeover_bot must be a bot ('bot:heuristic', ...), not human")
+            takeover = parse_seat(req.takeover_bot, s.max_bot_time, game.name, s.allow_remote_bots)
+        except OptionError as e:
+            raise HubError(400, str(e)) from None
+        assert takeover is not None
+        now = time.time()
+        seats = [Seat("human") if b is None else Seat("bot", bot=b.label, name=b.label) for b in seat_bots]
+        stored = StoredTable(
+            id=new_table_id(), name=req.name or "", game=game.name,
+            options=dict(game.options), private=req.private,
+            settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time,
+                                   req.hints, req.takebacks).as_dict(),
+            status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
+            created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
+        )  # fmt: skip
+        await hub.db(hub.store.create_table, stored)
+        t = LiveTable(stored, game, list(seat_bots), takeover, now)
+        hub.tables[t.id] = t  # nobody has it open yet: nobody to tell here
+        await hub.owner.claim([t.id])
+        await hub.peers.notify(t)
+        hub.scheduler.schedule(t)
+        return t
+
+    async def join(self, t: LiveTable, name: str, seat: int | None) -> tuple[int, str]:
+        """Claim `seat`, or the lowest free human seat: (the seat, its token)."""
+        async with t.lock:
+            read_again = False
+            for _ in range(t.n + 2):
+                if seat is not None:
+                    self._human_seat(t, seat)
+                    free = [seat] if t.seats[seat].token_hash is None else []
+                else:
+                    free = t.free_seats()
+                if free:
+                    token = new_token()
+                    refusal = await self._sit(t, free[0], name, token)
+                    if refusal is None:
+                        return free[0], token
+                    if refusal[0] != "stale":
+                        raise HubError(503, refusal[1])
+                elif read_again:
+                    break
+                else:
+                    await self.hub.peers.sync_locked(t)  # another process may have changed the seats
+                read_again = True  # a stale claim read the table again too
+            if seat is not None:
+                raise HubError(409, f"seat {seat} is taken")
+            raise HubError(409, "no human seat is free at this table")
+
+    async def _sit(self, t: LiveTable, seat: int, name: str, token: str) -> Refusal | None:
+        """`name` takes the free human `seat` with `token`. Lock held."""
+        th = hash_token(t.id, token)
+        now = time.time()
+
+        def seated(status: str) -> News:
+            s = t.seats[seat]
+            s.name, s.token_hash, s.takeover, s.takeover_hand, s.rematch = name, th, None, None, False
+            started = status != t.status
+            if started:
+                t.status = status
+                t.moved_at = now
+            t.refresh_presence(now)
+            return STATE if started else TABLE  # the game begins: every connection gets its `legal` now
+
+        hub = self.hub
+        return await hub.store_then_tell(t, hub.db(hub.store.claim_seat, t.id, seat, name, th, now), seated, "the seat")
+
+    async def leave(self, t: LiveTable, token: str) -> int:
+        """Give the seat up: the token stops working; during play the takeover bot plays on."""
+        th = hash_token(t.id, token)
+        async with t.lock:
+            seat = await self._seat_of_token(t, th)
+            takeover = "game" if t.status == "playing" else None
+            now = time.time()
+
+            def left(_: None) -> News:
+                s = t.seats[seat]
+                s.token_hash, s.name, s.takeover, s.takeover_hand, s.rematch = None, None, takeover, None, False
+                for c in list(t.clients):
+                    if c.token_hash == th:
+                        c.close(CLOSE_REVOKED, "you left this seat")
+                t.refresh_presence(now)
+                return TABLE
+
+            hub = self.hub
+            write = hub.db(hub.store.release_seat, t.id, seat, th, takeover, now)
+            refusal = await hub.store_then_tell(t, write, left, "leaving the seat")
+            if refusal is not None:
+                raise refused(refusal, 401, "this token holds no seat at this table")
+            if (r := t.open_takeback()) is not None:
+                # Whoever leaves was the asker (leaving withdraws) or one to answer (leaving says
+                # no): a request asked by a player who is gone, or waiting for one, stays open for good.
+                await self.hub.takebacks.set_request(t, replace(r, no=seat).text())
+            return seat
+
+    async def move_seat(self, t: LiveTable, token: str, to: int) -> int:
+        """Before play, a player moves to another free seat (to sit beside a friend, say): the
+        token goes with them. No hand is shown before play, so the move tells nobody anything."""
+        th = hash_token(t.id, token)
+        async with t.lock:
+            seat = await self._seat_of_token(t, th)
+            if t.status != "waiting":
+                raise HubError(409, "seats can be changed only while the table waits for players")
+            self._human_seat(t, to)
+            if to == seat:
+                return seat
+            if t.seats[to].token_hash is not None:
+                raise HubError(409, f"seat {to} is taken")
+            now = time.time()
+
+            def moved(_: None) -> News:
+                src, dst = t.seats[seat], t.seats[to]
+                dst.name, dst.token_hash, src.name, src.token_hash = src.name, th, None, None
+                movers = t.recount()
+                t.refresh_presence(now)
+                return News(refresh=frozenset(movers))  # the mover's pages get their state as the new seat
+
+            hub = self.hub
+            write = hub.db(hub.store.move_seat, t.id, seat, to, th, now)
+            refusal = await hub.store_then_tell(t, write, moved, "the seat change")
+            if refusal is not None:
+                raise refused(refusal, 409, "the seats changed meanwhile; look again")
+            await self.hub.peers.publish_presence(t)
+            return to
+
+    @staticmethod
+    def _human_seat(t: LiveTable, seat: int) -> None:
+        """A seat a person may sit at (join it, move to it): one of the table's, not a bot's."""
+        if not 0 <= seat < t.n:
+            raise HubError(400, f"seat {seat} is not a seat of this table; seats are 0..{t.n - 1}")
+        if t.seats[seat].kind == "bot":
+            raise HubError(409, f"seat {seat} is a bot's")
+
+    async def _seat_of_token(self, t: LiveTable, th: str) -> int:
+        """The seat a token's hash holds (read again from the database once, in case another
+        process seated it a moment ago); 401 when it holds none. Lock held."""
+        seat = t.seat_of(th)
+        if seat is None:
+            await self.hub.peers.sync_locked(t)
+            seat = t.seat_of(th)
+        if seat is None:
+            raise HubError(401, "this token holds no seat at this table")
+        return seat

@@ -1,0 +1,71 @@
+"""Who is at the table: a connection comes (its state, the chat so far) and goes, and what the
+seated players say. Presence counts every process's connections (peers.py carries them across)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from .connection import Client, dumps
+from .model import ChatLine
+from .table import LiveTable, News
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+
+class Presence:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def connect(self, t: LiveTable, client: Client) -> None:
+        hub = self.hub
+        async with t.lock:
+            t.clients.add(client)
+            t.count(client, +1)
+            now = time.time()
+            t.refresh_presence(now)
+            info = dumps(t.info(now))
+            client.send(t.state_text(client.seat, info, None))
+            for c in t.clients:
+                if c is not client:
+                    c.send(f'{{"type":"table","table":{info}}}')
+        lines = await hub.db(hub.store.chat, t.id, hub.settings.chat_history)
+        client.send_obj({"type": "chat_history", "messages": [line.message() for line in lines]})
+        # The history may hold a line another process said that this one has not passed on yet
+        # (its notice is on the way), so it does not move the table's chat cursor (set when the
+        # table was read): that would keep the line from the table's other connections. This one
+        # may get such a line twice, in its history and as a chat (pages drop it by id).
+        await hub.peers.publish_presence(t)
+
+    async def disconnect(self, t: LiveTable, client: Client) -> None:
+        await client.stop()
+        if client not in t.clients:
+            return
+        t.clients.discard(client)
+        t.count(client, -1)
+        now = time.time()
+        t.seen_at = now  # someone was here until now
+        if client.seat is not None:
+            t.human_at = now
+        t.refresh_presence(now)
+        t.broadcast_table(now)
+        if not self.hub.closing:
+            await self.hub.peers.publish_presence(t)
+            await self.hub.seats.maybe_rematch(t)  # the players still here may all have agreed
+
+    async def chat(self, t: LiveTable, client: Client, text: str) -> None:
+        """A seated player says something to the table: stored, then passed on."""
+        hub, seat = self.hub, client.seat
+        assert seat is not None
+        async with t.lock:
+            name = t.seats[seat].name or f"seat {seat}"
+
+            def said(line: ChatLine) -> News:
+                t.last_chat_id = max(t.last_chat_id, line.id)
+                return News(chat=dumps({"type": "chat", **line.message()}))
+
+            write = hub.db(hub.store.add_chat, t.id, seat, name, text, time.time())
+            refusal = await hub.store_then_tell(t, write, said, "the chat message")
+        if refusal is not None:
+            client.error(*refusal)

@@ -1,0 +1,145 @@
+"""This process's own work at the tables it owns (ownership.py: one process per table): the bots'
+moves, moves made when a move timer runs out, seats taken over after the grace time, rematches
+agreed to, and sweeping the tables nobody uses. A bot's move is a decision like a person's: it is
+made through moves.py, stored before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from stichkit.core import IllegalActionError
+
+from .botrunner import SeatBot
+from .table import LiveTable
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("stichkit.server")
+
+
+class Scheduler:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._last = {"claim": 0.0, "sweep": time.time()}
+
+    def schedule(self, t: LiveTable) -> None:
+        """Start the bot's move when a bot is to move at a table this process owns."""
+        hub = self.hub
+        if hub.closing or t.dropped or t.pending is not None or t.status != "playing" or not hub.owner.owns(t.id):
+            return
+        seat = t.turn
+        if seat is None:
+            return
+        bot = t.bot_for(seat)
+        if bot is not None:
+            by = "bot" if t.seats[seat].kind == "bot" else "takeover"
+            t.pending = asyncio.create_task(self._bot_move(t, seat, bot, by))
+
+    async def _bot_move(self, t: LiveTable, seat: int, bot: SeatBot, by: str) -> None:
+        """The bot thinks (in the bot workers, without the table's lock), then its move is made
+        like a person's, if the table is still where it was."""
+        game_no, line, version = t.game_no, t.line, t.version
+        try:
+            if by != "timer":
+                wait = t.moved_at + self.hub.settings.bot_delay - time.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            if (t.game_no, t.line, t.version) != (game_no, line, version):
+                return
+            try:
+                text = await self.hub.bots.decide(bot, t.state, seat)
+            except Exception:
+                log.exception("table %s: bot %s failed; it plays its first legal move", t.id, bot.label)
+                text = ""
+            async with t.lock:
+                if (t.game_no, t.line, t.version, t.status, t.turn) != (game_no, line, version, "playing", seat):
+                    return
+                if by != "timer" and t.bot_for(seat) is None:  # the human took the seat back meanwhile
+                    return
+                try:
+                    t.state.apply(text)
+                except IllegalActionError:
+                    text = t.state.legal_actions()[0].text
+                    t.state.apply(text)
+                await self.hub.moves.commit(t, seat, text, by)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            if t.pending is asyncio.current_task():
+                t.pending = None
+                self.schedule(t)
+
+    async def tick(self, now: float) -> None:
+        """Once a tick: the timers of the tables owned here; ownership claimed (each second) and
+        sweeping (each `sweep_interval`)."""
+        hub = self.hub
+        for t in list(hub.tables.values()):
+            if hub.owner.owns(t.id):
+                await self._tick_table(t, now)
+        if now - self._last["claim"] >= 1.0:
+            self._last["claim"] = now
+            await self.claim()
+        if now - self._last["sweep"] >= hub.settings.sweep_interval:
+            self._last["sweep"] = now
+            await self._sweep(now)
+
+    async def _tick_table(self, t: LiveTable, now: float) -> None:
+        """Move timers, grace times and rematches of a table this process owns."""
+        if t.status == "playing" and t.pending is None:
+            deadline = t.deadline()
+            turn = t.turn
+            if deadline is not None and turn is not None and now >= deadline:
+                t.pending = asyncio.create_task(self._bot_move(t, turn, t.takeover_bot, "timer"))
+        if t.status == "playing" and t.settings.takeover != "off":
+            due = [
+                i for i, s in enumerate(t.seats)
+                if s.kind == "human" and s.token_hash and s.takeover is None and t.away_since[i] is not None
+                and now - t.away_since[i] >= t.settings.grace  # type: ignore[operator]
+            ]  # fmt: skip
+            if due:
+                async with t.lock:
+                    hand = t.hand()
+                    mode = t.settings.takeover
+                    await self.hub.seats.set_seats(t, {i: {"takeover": mode, "takeover_hand": hand} for i in due})
+        if t.status == "over" and t.rematch_ready():
+            await self.hub.seats.maybe_rematch(t)
+
+    async def claim(self) -> None:
+        """Take over the tables no process owns (their owner stopped or died): catch up with
+        what it did last, and go on with their bots."""
+        hub = self.hub
+        new = await hub.owner.claim(list(hub.tables))
+        for table_id in new:
+            await hub.peers.sync(table_id)  # the previous owner may have moved since we last heard
+            t = hub.tables.get(table_id)
+            if t is not None:
+                self.schedule(t)
+
+    def _sweepable(self, t: LiveTable, now: float) -> bool:
+        s = self.hub.settings
+        if t.anyone_here():
+            t.seen_at = now
+            if t.humans_here():
+                t.human_at = now
+            return False
+        idle = now - max(t.updated_at, t.seen_at)
+        if t.status == "waiting":
+            return idle >= s.sweep_waiting
+        if t.status == "over":
+            return idle >= s.sweep_finished
+        has_humans = any(x.kind == "human" for x in t.seats)
+        return has_humans and now - t.human_at >= s.sweep_abandoned
+
+    async def _sweep(self, now: float) -> None:
+        hub = self.hub
+        for t in list(hub.tables.values()):
+            if hub.owner.owns(t.id) and self._sweepable(t, now):
+                log.info("sweeping table %s (%s, %s)", t.id, t.game.name, t.status)
+                await hub.db(hub.store.delete_table, t.id)
+                await hub.drop(t)
+                await hub.peers.notify(t)
