@@ -75,6 +75,12 @@ def test_unknown_option_names_it_and_lists_the_options():
         ("weis", True, ["auto", "off"]),
         ("stoeck", "maybe", ["True", "False"]),
         ("stoeck", 2, ["True", "False"]),
+        # seats 0-3 are allowed (docs/jass.md); what only equals one of them is not
+        ("first_forehand", 4, ["'start-card', 0, 1, 2, 3"]),
+        ("first_forehand", -1, ["'start-card', 0, 1, 2, 3"]),
+        ("first_forehand", False, ["'start-card', 0, 1, 2, 3"]),
+        ("first_forehand", 0.0, ["'start-card', 0, 1, 2, 3"]),
+        ("first_forehand", "seat 0", ["'start-card', 0, 1, 2, 3"]),
     ],
 )
 def test_bad_option_values(option, value, allowed):

@@ -18,7 +18,10 @@ Entry = int | tuple[str, Any]
 
 RECORD_FORMAT = "stichkit-record"
 RECORD_VERSION = 1
-SEED_LIMIT = 2**64  # seeds are whole numbers with -SEED_LIMIT < seed < SEED_LIMIT
+# Seeds are whole numbers of at most 64 bits, either sign: -SEED_LIMIT < seed < SEED_LIMIT. A record
+# keeps its seed, and a bound keeps every number in a record small (record.NUMBER_LIMIT).
+SEED_LIMIT = 2**64
+SEED_RANGE = "a whole number from -(2**64 - 1) to 2**64 - 1"
 
 
 class NotationError(IllegalActionError):
@@ -126,7 +129,7 @@ def fresh_seed() -> int:
 def check_seed(seed: Any) -> int | None:
     """`seed` if it is None or a whole number within +-SEED_LIMIT, else OptionError (a ValueError)."""
     if seed is not None and (type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT):
-        raise OptionError(f"seed must be a whole number between -2**64 and 2**64 or None, not {quote(seed)}")
+        raise OptionError(f"seed must be {SEED_RANGE} or None, not {quote(seed)}")
     return seed
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import IllegalActionError, OptionError, RecordError, quote
 from .files import DataFile
-from .game import RECORD_FORMAT, RECORD_VERSION, SEED_LIMIT, Game, State, check_seed
+from .game import RECORD_FORMAT, RECORD_VERSION, SEED_LIMIT, SEED_RANGE, Game, State, check_seed
 from .options import as_written_before
 from .registry import game_class
 
@@ -70,7 +70,7 @@ def check_shape(value: Any) -> None:
             stack.extend((x, depth + 1) for x in v)
         elif type(v) is int:
             if not -NUMBER_LIMIT < v < NUMBER_LIMIT:
-                raise RecordError(f"a record's numbers are below 2**64; this one holds {quote(v)}")
+                raise RecordError(f"a record's whole numbers are from -(2**64 - 1) to 2**64 - 1; this one holds {quote(v)}")
         elif not (v is None or isinstance(v, str | bool | float)):
             raise RecordError(f"a record holds JSON values only, not {type(v).__name__}")
 
@@ -170,7 +170,7 @@ def replay(record: Any, *, from_seed: bool = False) -> State:
     try:
         check_seed(seed)
     except OptionError:
-        raise RecordError(f"'seed' must be a whole number below 2**64 or absent, not {quote(seed)}") from None
+        raise RecordError(f"'seed' must be {SEED_RANGE} or absent, not {quote(seed)}") from None
     try:
         if from_seed:
             if seed is None:
