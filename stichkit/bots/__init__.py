@@ -6,7 +6,6 @@ See docs/bots.md.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from stichkit.core import OptionError
@@ -18,46 +17,15 @@ from .ismcts import ISMCTSBot
 from .open_bot import CHEAT_NOTE, OpenBot
 from .pimc import PIMCBot
 from .random_bot import RandomBot
-
-_BOTS: dict[str, type[Bot]] = {}
-
-
-def register(cls: type[Bot]) -> type[Bot]:
-    """Add a bot class under its `name` (usable as a class decorator)."""
-    _BOTS[cls.name] = cls
-    return cls
-
+from .registry import bot_class, bot_names, register, unavailable
 
 register(RandomBot)
 register(HeuristicBot)
 register(ISMCTSBot)
 register(OpenBot)
 register(PIMCBot)  # Jass only: PIMC on the exact solver of stichkit.analysis
-
-# Bots that live outside this package, imported on first use, so that the engine and the bots
-# above never load what only they need: name -> (module, class).
-_LAZY: dict[str, tuple[str, str]] = {
-    "remote": ("stichkit.interop.jasskit.remote", "RemoteBot"),  # a bot behind jass-kit's HTTP protocol
-    "policy": ("stichkit.rl.policy_bot", "PolicyBot"),  # a trained policy; needs the rl and rl-train extras
-}
-
-
-def bot_class(name: Any) -> type[Bot] | None:
-    """The class of the bot of that name (imported now if it lives elsewhere), or None."""
-    if not isinstance(name, str):
-        return None
-    if name not in _BOTS and name in _LAZY:
-        module, attr = _LAZY[name]
-        try:
-            register(getattr(importlib.import_module(module), attr))
-        except ImportError as e:  # its extra is not installed: say which, not a traceback
-            raise OptionError(f"bot {name!r} cannot be loaded ({e}); install its extra (docs/bots.md)") from None
-    return _BOTS.get(name)
-
-
-def bot_names() -> tuple[str, ...]:
-    """The names `make` accepts, sorted."""
-    return tuple(sorted({*_BOTS, *_LAZY}))
+# Bots of other packages (a trained policy, a remote player) come through the `stichkit.bots`
+# entry points, loaded on first use: see registry.py.
 
 
 def make(name: str, **params: Any) -> Bot:
@@ -96,5 +64,5 @@ def address_param(name: str) -> str | None:
 __all__ = [
     "CHEAT_NOTE", "HINT_BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "OpenBot", "PIMCBot", "Param", "RandomBot",
     "View", "address_param", "bot_class", "bot_names", "game_of", "hint_bot", "is_cheating", "make", "register",
-    "seat_view",
+    "seat_view", "unavailable",
 ]  # fmt: skip

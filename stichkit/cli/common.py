@@ -48,6 +48,17 @@ def bot_names() -> tuple[str, ...]:
     return tuple(bots.bot_names())
 
 
+def is_bot(name: str) -> bool:
+    """Whether a bot of that name can play here. Loads that bot alone: listing every bot would load
+    the other packages' bots too (the policy bot brings numpy and gymnasium)."""
+    from stichkit import bots
+
+    try:
+        return bots.bot_class(name) is not None
+    except stichkit.OptionError as e:  # declared by a package whose extra is missing: say so
+        raise CliError(str(e)) from None
+
+
 def parse_seats(text: str | None, num_players: int, *, allow_human: bool, game: str | None = None) -> list[str]:
     """`human,heuristic,...` to one bot spec per seat (`name` or `name:key=value...`, e.g.
     `ismcts:time=0.5`, `remote:http://HOST:PORT/PLAYER`), each checked by making the bot once."""
@@ -58,15 +69,15 @@ def parse_seats(text: str | None, num_players: int, *, allow_human: bool, game: 
     seats = [s.strip() for s in text.split(",")]
     if len(seats) != num_players:
         raise CliError(f"--seats names {len(seats)} players, but this game has {num_players} seats")
-    known = bot_names()
     out = []
     for s in seats:
         if s.lower() == HUMAN:
             if not allow_human:
-                raise CliError("a human cannot sit in a simulation; seats here are bots: " + ", ".join(known))
+                raise CliError("a human cannot sit in a simulation; seats here are bots: " + ", ".join(bot_names()))
             out.append(HUMAN)
             continue
-        if s.partition(":")[0].strip().lower() not in known:
+        if not is_bot(s.partition(":")[0].strip().lower()):
+            known = bot_names()
             allowed = ", ".join((HUMAN, *known) if allow_human else known)
             raise CliError(f"unknown player {quote(s)} in --seats; use one of: {allowed}")
         try:

@@ -25,7 +25,7 @@ from stichkit.core.files import read_file
 from stichkit.core.game import State
 from stichkit.core.record import parse_record
 
-from .common import CliError, bot_names, write_json
+from .common import CliError, is_bot, write_json
 
 SAVE_KEY = "stich_play"
 
@@ -91,8 +91,7 @@ def read_save(path: str) -> Save:
         state = stichkit.replay(record, from_seed=True)  # stich play deals every deal from the seed
     except StichkitError as e:
         raise CliError(f"{shown} cannot be resumed: {e}") from None
-    known = {"human", *bot_names()}
-    if len(seats) != state.game.num_players or not set(seats) <= known:
+    if len(seats) != state.game.num_players or not all(s == "human" or is_bot(s) for s in seats):
         raise CliError(f"{shown}: the saved seats {quote(seats)} do not fit this {state.game.name} game")
     return Save(state, seats, bots_seed)
 

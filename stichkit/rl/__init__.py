@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Any
 import stichkit
 from stichkit.core import Game, OptionError
 
+if importlib.util.find_spec("numpy") is None:  # say which extra, not only which module
+    raise ImportError("stichkit.rl needs numpy: install the rl extra (pip install 'stichkit[rl]')", name="numpy")
+
 from .encoder import Encoder, Field
 from .rewards import final_returns
 

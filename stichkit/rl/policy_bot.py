@@ -7,6 +7,7 @@ mask from its legal actions. Needs the `rl-train` extra (sb3-contrib, torch).
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,14 @@ import numpy as np
 
 from stichkit.bots.base import SEED, Bot, Param, View, game_of
 from stichkit.core import OptionError
+
+# Without them the bot could be listed but never play: it is not loaded at all (bots/registry.py).
+for _module, _dist in (("torch", "torch"), ("sb3_contrib", "sb3-contrib")):
+    if importlib.util.find_spec(_module) is None:
+        raise ImportError(
+            f"the policy bot needs {_dist}: install the rl-train extra (docs/rl.md: the CPU torch wheel first)",
+            name=_module,
+        )
 
 _MODELS: dict[str, Any] = {}
 

@@ -4,7 +4,8 @@ The seat's view (and nothing else) becomes a jass-kit observation, POSTed to URL
 URL/action_play_card. When the player does not answer within `timeout`, answers with an error
 or answers something the rules do not allow now, the seat plays a legal fallback move instead
 (the `fallback` bot's) and the bot counts it in `fallbacks`; `stich tournament` reports them.
-The HTTP client (httpx) is imported only when a remote bot is made.
+The HTTP client (httpx) is imported only when a remote bot is made; without it installed this
+module does not load, so the bot is not offered (bots/registry.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from .observation import observation_from_view
 DEFAULT_TIMEOUT = 10.0  # seconds, as jass-kit's own network player waits
 NEED_HTTPX = "remote bots need the httpx library: pip install 'stichkit[interop]'"
 KINDS = ("timeout", "error", "illegal")
+
+if importlib.util.find_spec("httpx") is None:
+    raise ImportError(NEED_HTTPX, name="httpx")
 
 
 def _check_url(value: Any) -> tuple[Any, str | None]:
@@ -68,8 +72,6 @@ class RemoteBot(Bot):
         super().__init__(**params)
         if self.params["url"] is None:
             raise OptionError("bot 'remote' needs the player's address: remote:http://HOST:PORT/PLAYER")
-        if importlib.util.find_spec("httpx") is None:
-            raise OptionError(NEED_HTTPX)
         self.url: str = self.params["url"]
         self.timeout: float = self.params["timeout"]
         self.seed: int | None = self.params["seed"]
