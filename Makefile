@@ -38,6 +38,7 @@ serve: $(VENV)/.installed-serve
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/mypy bench
 	tools/with-services $(BIN)/pytest
@@ -45,6 +46,7 @@ test: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy

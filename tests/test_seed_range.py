@@ -38,5 +38,5 @@ def test_a_seed_outside_the_range_is_refused_naming_the_range(name: str, seed: o
 def test_a_record_with_a_seed_outside_the_range_is_refused_naming_the_range() -> None:
     record = stichkit.load_game("stichling").new_state(seed=1).record()
     record["seed"] = 2**64
-    with pytest.raises(RecordError, match=rf"^a record's whole numbers are from -\(2\*\*64 - 1\) to 2\*\*64 - 1"):
+    with pytest.raises(RecordError, match=r"^a record's whole numbers are from -\(2\*\*64 - 1\) to 2\*\*64 - 1"):
         stichkit.replay(record)

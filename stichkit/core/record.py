@@ -70,7 +70,7 @@ def check_shape(value: Any) -> None:
             stack.extend((x, depth + 1) for x in v)
         elif type(v) is int:
             if not -NUMBER_LIMIT < v < NUMBER_LIMIT:
-                raise RecordError(f"a record's whole numbers are from -(2**64 - 1) to 2**64 - 1; this one holds {quote(v)}")
+                raise RecordError(f"a record's whole numbers are from -(2**64 - 1) to 2**64 - 1, not {quote(v)}")
         elif not (v is None or isinstance(v, str | bool | float)):
             raise RecordError(f"a record holds JSON values only, not {type(v).__name__}")
 
