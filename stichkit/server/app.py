@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,6 +22,8 @@ from .hub import Hub, HubError
 from .routers import games, lobby, pages, records, ws
 from .schemas import errors_json
 from .settings import Settings
+
+log = logging.getLogger("stichkit.server")
 
 
 class BodyTooLarge(Exception):
@@ -67,6 +71,35 @@ class BodyLimit:
                 await _send_json(send, 413, {"error": reason})
 
 
+class Unexpected:
+    """What no route expected (a bug, a lost database) answers a JSON 500 that says so, and the
+    log gets one line with the traceback under the same error id; never a bare 500 page."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            ref = secrets.token_hex(4)
+            log.exception("error %s: %s %s failed", ref, scope["method"], scope["path"])
+            if not started:  # else the answer is under way and the connection just ends
+                reason = f"the server failed ({type(exc).__name__}); its log says why under error {ref}"
+                await _send_json(send, 500, {"error": reason})
+
+
 async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
     data = json.dumps(body).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
@@ -109,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": reason}, status_code=exc.status_code, headers=exc.headers)
 
     app.add_middleware(BodyLimit, limit=settings.max_message)
+    app.add_middleware(Unexpected)
     for module in (games, lobby, records, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")

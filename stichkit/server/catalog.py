@@ -3,6 +3,7 @@ settings, described well enough for a page to build its "new table" form (GET /a
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from typing import Any
 
@@ -10,6 +11,8 @@ import stichkit
 from stichkit import bots
 from stichkit.core import Game, Option, OptionError
 from stichkit.core.registry import game_class
+
+log = logging.getLogger("stichkit.server")
 
 TITLES = {"jass": "Jass", "stichling": "Stichling", "stichmeister": "Stich-Meister", "stichwahl": "Stichwahl"}
 TAKEOVER_MODES = ("hand", "game", "off")
@@ -91,20 +94,38 @@ def describe_game(name: str) -> dict[str, Any]:
 
 
 def describe_bots(allow_remote: bool = False) -> list[dict[str, Any]]:
-    """The bots a table may seat: not those that see hidden cards, nor (unless the operator allows
-    them) those that call other servers."""
+    """The bots a table may seat: those that load with what is installed here, not those that see
+    hidden cards, nor (unless the operator allows them) those that call other servers."""
     out = []
     for name in bots.bot_names():
+        try:
+            cls = bots.bot_class(name)
+        except OptionError as e:  # listed, yet it failed to load: leave it out, never fail the page
+            log.warning("bot %s is left out of the catalog: %s", name, e)
+            continue
+        assert cls is not None
         if bots.is_cheating(name) or (bots.address_param(name) is not None and not allow_remote):
             continue
-        cls = bots.bot_class(name)
-        assert cls is not None
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         params = [{"name": p.name, "default": p.default, "doc": p.doc} for p in cls.PARAMS]
         out.append(
             {"name": name, "doc": doc, "params": params, "games": None if cls.GAMES is None else list(cls.GAMES)}
         )
     return out
+
+
+def unavailable_bots() -> list[dict[str, str]]:
+    """The bots an installed package offers that cannot be loaded here (their extra is missing),
+    with the reason: what an operator installs to have them. Logged once."""
+    missing = [{"name": name, "reason": reason} for name, reason in bots.unavailable().items()]
+    _log_unavailable(tuple((m["name"], m["reason"]) for m in missing))
+    return missing
+
+
+@cache
+def _log_unavailable(missing: tuple[tuple[str, str], ...]) -> None:
+    for name, reason in missing:
+        log.info("bot %s is not offered here: %s", name, reason)
 
 
 def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
@@ -136,6 +157,7 @@ def catalog(max_bot_time: float, allow_remote: bool = False) -> dict[str, Any]:
     return {
         "games": [describe_game(n) for n in stichkit.game_names()],
         "bots": describe_bots(allow_remote),
+        "unavailable_bots": unavailable_bots(),
         "seat_kinds": ["human", "bot:SPEC"],
         "settings": describe_settings(max_bot_time),
     }

@@ -5,9 +5,8 @@ and asking for it says why; the engine's code never names the packages above it.
 from __future__ import annotations
 
 import sys
-import textwrap
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
@@ -16,51 +15,15 @@ import stichkit
 from stichkit import bots
 from stichkit.bots import registry
 
+from .plugins import GOOD, MISSING_EXTRA, fake_plugins
+
 ENGINE = Path(stichkit.__file__).parent
 
 
 @pytest.fixture
 def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
-    """Entry points of a made-up distribution: module files in tmp_path, read by a fresh registry.
-    The test fills the returned dict (bot name -> module text); the registry is restored after."""
-    saved = dict(registry._BOTS), dict(registry._UNAVAILABLE), registry._plugins
-    texts: dict[str, str] = {}
-
-    def fake_entry_points(group: str) -> list[EntryPoint]:
-        assert group == registry.GROUP
-        for name, text in texts.items():
-            (tmp_path / f"plugin_{name}.py").write_text(textwrap.dedent(text))
-        return [EntryPoint(name, f"plugin_{name}:Plugin", group) for name in texts]
-
-    monkeypatch.setattr(registry, "entry_points", fake_entry_points)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    registry._plugins = None
-    yield texts
-    registry._BOTS.clear()
-    registry._BOTS.update(saved[0])
-    registry._UNAVAILABLE.clear()
-    registry._UNAVAILABLE.update(saved[1])
-    registry._plugins = saved[2]
-    for name in texts:
-        sys.modules.pop(f"plugin_{name}", None)
-
-
-GOOD = """
-    from stichkit.bots.base import SEED, Bot
-
-    class Plugin(Bot):
-        \"\"\"Always the first legal action.\"\"\"
-
-        name = "first"
-        PARAMS = (SEED,)
-
-        def decide(self, view):
-            return view["legal_actions"][0]
-"""
-
-MISSING_EXTRA = """
-    raise ImportError("the frob bot needs frobnicate: install the frob extra", name="frobnicate")
-"""
+    with fake_plugins(tmp_path, monkeypatch) as texts:
+        yield texts
 
 
 def test_a_plugin_bot_plays_like_any_other(plugins: dict[str, str]) -> None:
