@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test lint typecheck bench clean
+.PHONY: play serve test smoke lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,7 +41,12 @@ test: $(VENV)/.installed
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/mypy bench
+	tools/with-services $(BIN)/python tools/smoke/run.py
 	tools/with-services $(BIN)/pytest
+
+# Every install the README names, each in a fresh environment: what it gives works (tools/smoke/run.py)
+smoke: $(VENV)/.installed
+	tools/with-services $(BIN)/python tools/smoke/run.py
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
