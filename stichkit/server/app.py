@@ -47,7 +47,6 @@ class BodyLimit:
                 await _send_json(send, 413, {"error": reason})
                 return
         seen = 0
-        started = False
 
         async def limited() -> Message:
             nonlocal seen
@@ -58,17 +57,25 @@ class BodyLimit:
                     raise BodyTooLarge
             return message
 
-        async def watch(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
+        watch = Watched(send)
         try:
             await self.app(scope, limited, watch)
         except BodyTooLarge:
-            if not started:
+            if not watch.started:
                 await _send_json(send, 413, {"error": reason})
+
+
+class Watched:
+    """`send`, noting whether the answer has begun: after that no other answer may be sent."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.started = False
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.started = True
+        await self.send(message)
 
 
 class Unexpected:
@@ -82,20 +89,13 @@ class Unexpected:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
-
-        async def watch(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
+        watch = Watched(send)
         try:
             await self.app(scope, receive, watch)
         except Exception as exc:
             ref = secrets.token_hex(4)
             log.exception("error %s: %s %s failed", ref, scope["method"], scope["path"])
-            if not started:  # else the answer is under way and the connection just ends
+            if not watch.started:  # else the answer is under way and the connection just ends
                 reason = f"the server failed ({type(exc).__name__}); its log says why under error {ref}"
                 await _send_json(send, 500, {"error": reason})
 

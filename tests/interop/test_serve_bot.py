@@ -14,8 +14,8 @@ import pytest
 from jass.game.game_observation import GameObservation
 
 import stichkit
-from stichkit import bots
 from stichkit.arena import parse_bot
+from stichkit.bots import registry
 from stichkit.bots.base import Bot, View
 from stichkit.interop.jasskit import IMPORT_OPTIONS, observation_from_view, position_from_observation
 from stichkit.interop.jasskit.mapping import RANKS
@@ -226,7 +226,7 @@ def test_the_answer_comes_within_the_timeout() -> None:
 
 def test_a_bot_that_misses_the_deadline_is_answered_for(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bot without a clock that takes too long: the heuristic answers at the deadline."""
-    monkeypatch.setitem(bots._BOTS, "sleepy", SleepyBot)
+    monkeypatch.setitem(registry._BOTS, "sleepy", SleepyBot)
     players = Players({"sleepy": parse_bot("sleepy")}, timeout=0.8, margin=0.2)
     obs = observations(3, 1)[8]
     r, took = timed_answer(players, "sleepy", obs)
