@@ -41,6 +41,7 @@ test: $(VENV)/.installed
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/mypy bench
+	$(BIN)/mypy tools/smoke
 	tools/with-services $(BIN)/python tools/smoke/run.py
 	tools/with-services $(BIN)/pytest
 
@@ -56,6 +57,7 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 	$(BIN)/mypy bench
+	$(BIN)/mypy tools/smoke
 
 bench: $(VENV)/.installed
 	test -d .venv-bench || ($(PYTHON) -m venv .venv-bench && .venv-bench/bin/pip install --quiet -r bench/requirements.txt)

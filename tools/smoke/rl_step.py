@@ -25,8 +25,9 @@ spiel = set(stichkit.rl.register_openspiel())
 for name in stichkit.game_names():
     aec = stichkit.rl.pettingzoo_env(name)
     aec.reset(seed=1)
-    mask = aec.observe(aec.agent_selection)["action_mask"]
-    aec.step(int(np.flatnonzero(mask)[0]))
+    seen = aec.observe(aec.agent_selection)
+    assert seen is not None
+    aec.step(int(np.flatnonzero(seen["action_mask"])[0]))
     assert aec.agent_selection in aec.agents
 
     env = gymnasium.make(f"stichkit/{name}-v0")

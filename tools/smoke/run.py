@@ -180,7 +180,7 @@ class Stage:
                     with contextlib.suppress(ProcessLookupError):
                         os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait(5)
-            self.say(f"server {proc.args[0]}... stopped; its log:\n{self.server_log(proc)}")
+            self.say(f"server {self.procs.index(proc)} stopped; its log:\n{self.server_log(proc)}")
         self.procs.clear()
 
     def converse(self, cmd: Sequence[str], answer: Callable[[str], str | None], *, env: dict[str, str] | None = None,

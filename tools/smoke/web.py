@@ -96,6 +96,7 @@ async def play(w: Walk, table: str, token: str) -> int:
     ws_base = "ws" + w.base.removeprefix("http")
     w.reached.add(("WS", "/ws/tables/{table_id}"))
     moves = 0
+    answered: set[tuple[int, int, int]] = set()
     async with websockets.connect(f"{ws_base}/ws/tables/{table}?token={token}", open_timeout=30) as ws:
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
@@ -106,7 +107,9 @@ async def play(w: Walk, table: str, token: str) -> int:
                 continue
             if msg["table"]["status"] == "over":
                 return moves
-            if msg["legal"]:
+            turn = (msg["game_no"], msg["line"], msg["version"])
+            if msg["legal"] and turn not in answered:  # a state may come again at the same version
+                answered.add(turn)
                 act = {"type": "act", "action": msg["legal"][0], "version": msg["version"], "game": msg["game_no"]}
                 await ws.send(json.dumps(act))
                 moves += 1
