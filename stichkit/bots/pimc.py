@@ -109,7 +109,7 @@ def _check_cards(value: Any) -> tuple[Any, str | None]:
 
 
 # The horizons by budget: with a clock of at least FULL_BUDGET seconds a decision, those the strength
-# figures were measured with (README, docs/arena.md); below it or without a clock, the cheaper ones.
+# figures were measured with (docs/benchmarks.md, pimc); below it or without a clock, the cheaper ones.
 FULL_BUDGET = 1.0
 FULL_HORIZONS = (28, 24)
 SHORT_HORIZONS = (24, 20)

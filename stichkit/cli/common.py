@@ -16,7 +16,7 @@ from stichkit.core.game import Game, State
 
 HUMAN = "human"
 # The bot that fills every seat but the first in `stich play`: ismcts (at most 1 s per decision),
-# which beats heuristic on every game (README, Bots).
+# which beats heuristic on every game (docs/benchmarks.md).
 DEFAULT_BOT = "ismcts"
 
 

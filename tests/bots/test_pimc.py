@@ -181,7 +181,7 @@ def test_before_the_horizon_cards_are_searched_by_ismcts_at_the_same_budget() ->
 
 def test_the_horizons_follow_the_clock_and_plain_pimc_is_the_measured_bot() -> None:
     """With a clock of at least 1 s a decision the horizons are those the strength figures were
-    measured with (README: `pimc:time=1.0:horizon=28:trump_horizon=24:infer=calibrated`); below
+    measured with (docs/benchmarks.md: `pimc:time=1.0:horizon=28:trump_horizon=24:infer=calibrated`); below
     it, or without a clock, the cheaper ones; a horizon given is kept."""
     measured = make("pimc", time=1.0, horizon=28, trump_horizon=24, infer="calibrated")
     for bot in (pimc(), pimc(time=1.0), pimc(time=2.5)):
