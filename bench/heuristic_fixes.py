@@ -1,4 +1,5 @@
-"""Does each fix of issue 13 gain points? Old against new on duplicate Jass deals.
+"""Does each of the 2026-11 fixes to the Jass heuristic and ismcts gain points? Old against new on
+duplicate Jass deals.
 
     .venv/bin/python bench/heuristic_fixes.py                          # the published figures
     .venv/bin/python bench/heuristic_fixes.py --deals 200 --ismcts-deals 10   # a quick look

@@ -101,7 +101,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100, help="duplicate deals per comparison (100)")
     ap.add_argument("--pimc", default="pimc:time=1.0:horizon=28:trump_horizon=24",
-                    help="the pimc bot and its parameters (default: the issue's full budget)")  # fmt: skip
+                    help="the pimc bot and its parameters (default: the full budget, 1 s a decision)")  # fmt: skip
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--profile", default="schieber")

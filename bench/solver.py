@@ -5,12 +5,12 @@ For each trump mode (schieber profile: D H S C obe une; swiss undertrump rule), 
 deals are solved from the first card of the deal (9 tricks, 36 cards), in two ways:
 
 - value: `solve_value(state)`, the deal's exact value and one best card. This is what "solving a
-  whole deal" in the issue's target means (what the deal is worth with best play);
+  whole deal" in the goal means (what the deal is worth with best play);
 - all cards: `solve(state)`, the exact value of every legal card of the forehand (one bisection
   per card, so a multiple of the first).
 
 Printed per way and trump mode: median, p99, mean and max milliseconds per deal, median nodes per
-solve and nodes/s, with the issue's target (50 ms median, 500 ms p99) beside them. Nodes do not
+solve and nodes/s, with the goal (50 ms median, 500 ms p99) beside them. Nodes do not
 depend on the machine's load; times do.
 
 The Python reference is far too slow for whole deals (minutes each), so it is timed on positions

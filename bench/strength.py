@@ -1,4 +1,4 @@
-"""Bot strength and speed per game, at each game's usual player count (issue 6, item 5).
+"""Bot strength and speed per game, at each game's usual player count (docs/benchmarks.md).
 
     .venv/bin/python bench/strength.py                       # the full figures: 1 s per decision, 100 deals
     .venv/bin/python bench/strength.py --time 0.1 --deals 5  # a reduced run (minutes, not hours)

@@ -1,4 +1,4 @@
-"""Hostile files and arguments (issue 10): records, card tables and command lines from other people
+"""Hostile files and arguments: records, card tables and command lines from other people
 get a clear error (RecordError, OptionError, exit 2) and change nothing: never a traceback, never
 a file opened because a record names it, never unbounded work before the first check."""
 

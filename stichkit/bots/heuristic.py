@@ -28,14 +28,16 @@ def policy_for(game: str) -> Callable[[View, random.Random | None], str] | None:
     return POLICIES.get(game)
 
 
-FIXES = Param("fixes", "all", "Jass: the fixes of issue 13 in play: all, none, or keep+bour (keep, bour)",
+FIXES = Param("fixes", "all",
+              "Jass: the 2026-11 fixes in play (keep: the Nell and trump Ace kept under a partner's winning "
+              "trump; bour: a long Bour suit named, not Obenabe): all, none, keep+bour, keep or bour",
               jass_heuristic.check_fixes)  # fmt: skip
 
 
 class HeuristicBot(Bot):
     """Plays each game by its own rules of thumb (see docs/bots.md). With a `seed`, equally good
     choices are broken at random; the choice is still a pure function of the seed and the view.
-    `fixes` (Jass only) keeps the play before issue 13's fixes reachable, for duplicate runs."""
+    `fixes` (Jass only) keeps the play before the 2026-11 fixes reachable, for duplicate runs."""
 
     name = "heuristic"
     PARAMS = (SEED, FIXES)

@@ -65,9 +65,10 @@ BOCK_KEEP = 9.0
 MASTER_TRICK = 10.0
 GUARDED_TRICK = 9.0
 
-# The fixes to the original heuristic (issue 13), each one can be switched off for duplicate
-# comparisons (bench/heuristic_fixes.py): "keep" (trump keep values follow the fallen trumps),
-# "bour" (a long suit headed by the Bour is named rather than Obenabe/Undenufe).
+# The 2026-11 fixes to the original heuristic, after an outside rule-based player found its
+# weaknesses on duplicate deals; each one can be switched off for duplicate comparisons
+# (bench/heuristic_fixes.py): "keep" (trump keep values follow the fallen trumps), "bour" (a long
+# suit headed by the Bour is named rather than Obenabe/Undenufe).
 FIXES = ("keep", "bour")
 ALL_FIXES = frozenset(FIXES)
 BOUR_SUIT_LENGTH = 4  # with a suit of this many cards or more, the Bour among them, a suit is named
@@ -182,7 +183,7 @@ def choose_trump(view: dict[str, Any], hand: int, fixes: frozenset[str] = ALL_FI
     legal = view["legal_actions"]
     best, best_score = "", -1.0
     # Fix "bour": with a long suit headed by the Bour, name a suit: not Obenabe or Undenufe (the
-    # outside match of issue 13: Obenabe was the weakest call on such hands), and do not push.
+    # outside match of 2026-11: Obenabe was the weakest call on such hands), and do not push.
     bour_hand = "bour" in fixes and bour_suit(hand)
     for text in legal:
         if not text.startswith("trump:"):
@@ -459,7 +460,7 @@ class Table:
 
 def decide(view: dict[str, Any], rng: random.Random | None, fixes: frozenset[str] = ALL_FIXES) -> str:
     """The heuristic's action for a Jass view (seat to move, `legal_actions` present); `fixes`
-    switches the fixes of issue 13 (all on by default; see FIXES)."""
+    switches the 2026-11 fixes (all on by default; see FIXES)."""
     phase = view["phase"]
     if phase in ("trump", "pushed"):
         return choose_trump(view, mask_of(view["hand"]), fixes)

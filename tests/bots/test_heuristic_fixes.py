@@ -1,4 +1,5 @@
-"""The fixes of issue 13, on concrete positions: each one changes what the old bot did.
+"""The 2026-11 fixes to the Jass heuristic and ismcts (after an outside rule-based player found
+their weaknesses), on concrete positions: each one changes what the old bot did.
 
 - "keep": the heuristic keeps a trump that no unseen trump beats (the Nell once the Bour is out,
   the Ace once both are out) and a guarded second-highest trump, instead of giving it to a trick

@@ -1,4 +1,4 @@
-"""Issue 10, "Terminal play": what an outside review found missing or wrong when the four games
+"""Terminal play: what an outside review (2026-11) found missing or wrong when the four games
 were played in a terminal. Every test drives `stich` through `main(argv, console, input_fn)`."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def play(game: str, *answers: str, moves: int = 0, seats: str | None = "", extra
 
 
 def test_stichwahl_next_leader_menu_number_means_the_menu_entry() -> None:
-    """Item 1: the issue's own reproduction. `1` in the menu `1:You (0) leads  2:Seat 1 leads ...` seated
+    """As the review found it: `1` in the menu `1:You (0) leads  2:Seat 1 leads ...` seated
     seat 1; a number is the menu entry, everywhere."""
     answers = ["2", "9", "n9", "3", "N6", "3", "N4", "B1", "O4", "5b", "1"]
     code, out = run(["play", "stichwahl", "--seats", "human,heuristic,heuristic,heuristic", "--delay", "0",
@@ -93,7 +93,7 @@ def test_stichwahl_next_leader_menu_number_means_the_menu_entry() -> None:
 
 
 def test_hotseat_hands_the_screen_over_and_shows_no_other_humans_secret() -> None:
-    """Item 6: two humans at one terminal in Stichling. Seat 0 lays out its tiles 3-2-1; seat 1's
+    """Two humans at one terminal in Stichling. Seat 0 lays out its tiles 3-2-1; seat 1's
     screen comes after a "pass the screen" step and never shows seat 0's order."""
     out = play("stichling", "order:321", "order:123", moves=1, seats="human,human,heuristic")
     handover = out.index("Pass the screen to Seat 1")
@@ -269,7 +269,7 @@ def _edited(tmp_path: Path, change: Callable[[dict], None], name: str) -> str:  
 
 
 def test_saves_are_tamper_evident(tmp_path: Path) -> None:
-    """Hostile files, item 10: edited options or hands, or deals that do not follow from the seed,
+    """Hostile files: edited options or hands, or deals that do not follow from the seed,
     are refused on --resume with the reason."""
     from stichkit.cli.saves import SAVE_KEY, checksum
 

@@ -461,7 +461,7 @@ def test_jass_match_bonus_can_reach_the_target():
 
 
 def test_jass_refusal_offers_a_trump_only_to_a_player_who_may_play_one():
-    """Issue 10: "or play a trump" only when the player holds a trump they may play now (the
+    """A refusal says "or play a trump" only when the player holds a trump they may play now (the
     case with a trump to offer is in docs/jass.md: "... or play a trump (HJ)")."""
     state = new_state(BASIC)
     play(state, "trump:C S6")  # seat 3 holds spades but no Berg (C) at all

@@ -1,4 +1,4 @@
-"""The Stichling heuristic bot (issue 4, item 3) and terminal play (item 4)."""
+"""The Stichling heuristic bot and terminal play."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def view_with(hand: list[str], players: int = 4, **extra: Any) -> dict[str, Any]
 
 
 def test_tile_order_follows_hand_strength() -> None:
-    """Issue 4, item 3: the largest tile goes where the expected number of tricks lands."""
+    """The heuristic's tile order: the largest tile goes where the expected number of tricks lands."""
     weak = [c + str(v) for c in "GYPB" for v in (1, 2, 3)]
     assert expected_tricks(weak, 4) < 0.5
     assert choose_order(view_with(weak)).startswith("order:3")  # one trick (or none) expected

@@ -1,5 +1,5 @@
 """Review of the Stichling engine against the rulebook (seed 002_d48ec76f0b189400.txt, cited by
-line), RULINGS.md (General + Stichling), issue 4 and the API contract (API.md).
+line), RULINGS.md (General + Stichling), the review's requirements and the API contract (API.md).
 
 Plain tests pin rules that the other files in tests/stichling/ do not cover yet; a test marked
 `xfail(strict=True)` asserts the correct behaviour where the engine disagrees today."""
@@ -49,7 +49,7 @@ def places(state: StichlingState) -> list[Any]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_deal_uses_the_whole_deck_and_the_hand_is_seen_before_the_tiles(players: int) -> None:
     """Seed lines 41-44, 50 and 136: every deal (not only the first) shuffles the player count's
-    deck (24/36/48/60 cards) and gives 12 each. Seed line 52 / issue 4: each player looks at their
+    deck (24/36/48/60 cards) and gives 12 each. Seed line 52: each player looks at their
     12 cards and then chooses one of six tile orders."""
     state = random_game(players, seed=40 + players)
     rng = random.Random(players)
@@ -187,7 +187,7 @@ def test_a_full_trick_is_taken_at_the_fourth_card_not_before() -> None:
 
 
 def test_a_new_trick_takes_the_lowest_free_place_and_open_tricks_keep_their_ids() -> None:
-    """Issue 4: trick places have stable identities (`G7>2`, `G7>new`); docs/stichling.md: a new
+    """Trick places have stable identities (`G7>2`, `G7>new`); docs/stichling.md: a new
     trick takes the lowest-numbered free place, a trick keeps its number until it is taken."""
     state = new(4, {0: ["G1", "Y3"], 1: ["Y1", "Y4"], 2: ["Y2", "B1"], 3: ["P1", "G2"]})
     for action in ["G1>new", "Y1>new", "Y2>2", "P1>new", "Y3>2", "Y4>2"]:

@@ -78,7 +78,7 @@ def test_face_up_tiles_are_public_and_reveal_the_order() -> None:
 
 
 def test_sample_hidden_respects_the_turned_up_tiles() -> None:
-    """Issue 4, item 2: `sample_hidden` redraws hidden orders only among those that agree with the
+    """`sample_hidden` redraws hidden orders only among those that agree with the
     tiles turned up; before any trick every order is possible."""
     state = tile_cycle_state()
     orders = {tuple(state.sample_hidden(1, random.Random(r)).view(0)["tile_order"]) for r in range(40)}

@@ -1,4 +1,4 @@
-"""The outside review of issue 10, Stich-Meister: the seed scoring card (41) against the per-trick
+"""The outside review of Stich-Meister (2026-11): the seed scoring card (41) against the per-trick
 cards, the last trick and the finished round in every view (rule 24's face-down cards included),
 the 3-player pile card kept secret, and the 3-player rule deck of 60 cards."""
 
@@ -237,7 +237,7 @@ def _hands(game: Any) -> list[list[str]]:
     return [names(h) for h in game.deal_hands(1, 0)]
 
 
-# -- the trick in progress: who is winning it, who would take it, what it is worth (issue 10) --
+# -- the trick in progress: who is winning it, who would take it, what it is worth --
 
 
 def test_every_view_tells_who_is_winning_the_trick_in_progress() -> None:

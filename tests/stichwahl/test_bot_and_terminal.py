@@ -1,4 +1,4 @@
-"""The heuristic bot (issue item 4) and terminal play (issue item 5)."""
+"""The Stichwahl heuristic bot and terminal play."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Review of Stichwahl against the rulebook (seeds 000/001), RULINGS.md (General + Stichwahl), issue 3
-and API.md. Passing tests pin rules the other test files do not cover yet; tests marked
+"""Review of Stichwahl against the rulebook (seeds 000/001), RULINGS.md (General + Stichwahl), the
+review's requirements and API.md. Passing tests pin rules the other test files do not cover yet; tests marked
 `xfail(strict=True)` pin findings: they assert the correct behaviour and fail today."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def random_game(players: int, seed: int, target: int = 30, **options: Any) -> st
 
 @pytest.mark.parametrize("kind", ["latin-1 file", "NUL in path"])
 def test_unreadable_card_table_is_an_option_error(tmp_path: Path, kind: str) -> None:
-    """Issue 3 item 1: "a malformed table gets an error"; API.md: a bad option value raises
+    """A malformed card table gets an error; API.md: a bad option value raises
     stichkit.OptionError naming the option. A table saved as Latin-1 (an umlaut in a comment, as a
     German user might write) or a path with a NUL byte must not escape as a bare ValueError."""
     if kind == "latin-1 file":
@@ -129,7 +129,7 @@ def test_sample_hidden_redraws_earlier_deals_draw_piles() -> None:
 
 
 def test_terminal_next_leader_by_seat_number() -> None:
-    """Issue 3 item 5: the user must "understand every choice on screen". The help text says
+    """The player must understand every choice on screen. The help text says
     "Next leader: lead:2 or the seat number", but typing 2 picks menu entry 2, i.e. lead:1 (and 0 is
     refused). Either the seat number works, or the help must not promise it."""
     s = new(deal=BEISPIEL)
@@ -303,7 +303,7 @@ def test_illegal_actions_name_the_reason() -> None:
 
 
 def test_views_hide_hands_and_pile_and_show_the_public_table() -> None:
-    """Issue 3 item 3: hands and the draw pile are hidden; bonus cards, the marker, the trump family,
+    """Views: hands and the draw pile are hidden; bonus cards, the marker, the trump family,
     the played cards and the point-pile counts are public."""
     s = random_game(3, 4)
     chance = s.record()["moves"][0]["chance"]
@@ -364,7 +364,7 @@ def test_replay_of_a_whole_game_with_leader_choices() -> None:
     ],
 )
 def test_malformed_tables_name_card_and_field(tmp_path: Path, text: str, message: str) -> None:
-    """Issue 3 item 1: "a malformed table gets an error that names the card and the field"."""
+    """A malformed card table gets an error that names the card and the field."""
     path = tmp_path / "t.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(OptionError, match=message):
