@@ -81,6 +81,37 @@ def test_the_readme_is_a_front_door() -> None:
     assert first_python - commands <= 40, "the README's first Python example is not within 40 lines of the commands"
 
 
+def test_the_layout_names_the_tree_as_it_is() -> None:
+    """The README's Layout names every package of stichkit, and every path and file it names exists
+    (a `<game>` line holds for every game package)."""
+    text = README.read_text(encoding="utf-8")
+    block = text.split("## Layout", 1)[1].split("```", 2)[1]
+    package = ROOT / "stichkit"
+    games = sorted(p.name for p in (package / "games").iterdir() if (p / "__init__.py").is_file())
+    named, wrong = set(), []
+    entry: list[str] = []
+    entries: list[list[str]] = []
+    for line in block.splitlines():
+        if line.startswith("stichkit/"):
+            entry = [line]
+            entries.append(entry)
+        elif line.startswith(" ") and entry:
+            entry.append(line)
+    for lines in entries:
+        path, _, words = lines[0].partition(" ")
+        words = " ".join([words, *lines[1:]])
+        folders = [ROOT / path.replace("<game>", g) for g in games] if "<game>" in path else [ROOT / path]
+        wrong += [f"{f.relative_to(ROOT)} does not exist" for f in folders if not f.exists()]
+        for name in re.findall(r"\b[\w.]+\.(?:py|toml|c)\b", words):  # in one of the folders, for <game>
+            if not any(f.is_dir() and list(f.rglob(name)) for f in folders):
+                wrong.append(f"{path} has no {name}")
+        named.add(path.removeprefix("stichkit/").split("/")[0].removesuffix(".py"))
+    parts = {p.name for p in package.iterdir() if (p / "__init__.py").is_file()}
+    parts |= {p.stem for p in package.glob("*.py") if p.stem != "__init__"}
+    missing = sorted(parts - named)
+    assert not wrong and not missing, f"README Layout: {wrong}; parts of stichkit it does not name: {missing}"
+
+
 FIGURE = re.compile(r"\d[\d,.]*(?:\s?%|x\b|\s?ms\b| steps/s| deals/s)")
 
 
