@@ -112,6 +112,28 @@ def test_the_layout_names_the_tree_as_it_is() -> None:
     assert not wrong and not missing, f"README Layout: {wrong}; parts of stichkit it does not name: {missing}"
 
 
+GAME_TITLES = {"jass": "Jass", "stichwahl": "Stichwahl", "stichling": "Stichling", "stichmeister": "Stich-Meister"}
+
+
+def test_the_game_shape_says_which_games_have_it() -> None:
+    """docs/architecture.md names the files of a game package; a game that lacks one of them is
+    named under "Not yet in this shape", and a game that has them all is not."""
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## A game package", 1)[1].split("\n## ", 1)[0]
+    shape = re.findall(r"^\| `(\w+\.py)` \|", section, re.M)
+    assert "state.py" in shape and "views.py" in shape
+    m = re.search(r"\*\*Not yet in this shape:\*\*([^(]*)", section)
+    listed = {name.strip() for name in m.group(1).replace(".", "").split(",")} if m else set()
+    games = {p.name for p in (ROOT / "stichkit" / "games").iterdir() if (p / "__init__.py").is_file()}
+    assert games == set(GAME_TITLES), "a new game: give it its title in GAME_TITLES"
+    for game, title in GAME_TITLES.items():
+        missing = [f for f in shape if not (ROOT / "stichkit" / "games" / game / f).is_file()]
+        if missing:
+            assert title in listed, f"{title} lacks {missing}: name it under 'Not yet in this shape'"
+        else:
+            assert title not in listed, f"{title} has every file of the shape now: take it off 'Not yet in this shape'"
+
+
 FIGURE = re.compile(r"\d[\d,.]*(?:\s?%|x\b|\s?ms\b| steps/s| deals/s)")
 
 
