@@ -1,4 +1,4 @@
-/* The fast double-dummy search for Jass card play: stichkit.analysis._dds.
+/* The fast double-dummy search for Jass card play (stichkit.analysis.solver's "c" engine).
  *
  * The same game as stichkit/analysis/solver.py (the Python reference): alpha-beta on team 0's
  * margin (its points minus the other team's, last-trick and match bonus included). It adds what
@@ -7,42 +7,38 @@
  * with no remaining card between them in the trick order and the same points), move ordering
  * (the table's best lead first, then cheap rules of thumb), and bounds from the points left.
  *
- * The rule tables are not written here: `init` takes them from the Python engine
- * (stichkit.games.jass.cards and .rules) at import. The follow rules (legal_cards) and the
- * undertrump reference (next_reference) are mirrored below in a few lines; tests/analysis checks
- * them and every solved value against the Python engine on many random positions.
+ * The rules are the core's (jass.h: the follow rules, the undertrump reference, the tables the
+ * engine gave at import); tests/analysis checks every solved value against the Python engine on
+ * many random positions.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-typedef uint64_t u64;
+#include "jass.h"
 
-static int ready = 0;
-static int STR[6][4][36];  /* STRENGTH[mode][led][card] */
-static int PTS[6][36];     /* POINTS[mode][card] */
-static u64 TABOVE[4][36];  /* TRUMPS_ABOVE[trump][card] */
-static u64 SUITM[4];       /* SUIT_MASK */
-static u64 BOURB[4];       /* BOUR_BIT */
-static int LAST_BONUS, MATCH_BONUS;
-static u64 STOECK_PAIR_MASK[4]; /* trump King and Queen, per trump suit (the race) */
-static int STOECK_PTS;
-static int ORDER[6][4][9]; /* the cards of a suit, weakest first, when that suit is led */
-static int PIDX[6][36];    /* a small code for PTS[mode][card]: the same code for the same points */
+#define STR JT.str
+#define PTS JT.pts
+#define ORDER JT.order
+#define PIDX JT.pidx
+#define SUITM JT.suitm
+#define LAST_BONUS JT.last_bonus
+#define MATCH_BONUS JT.match_bonus
+#define STOECK_PTS JT.stoeck_pts
+#define STOECK_PAIR_MASK JT.stoeck_pair
 
 /* Search state: the position is changed in place and restored (make / unmake). */
 static int mode, lowp;
 static u64 H[4];
-static int rem;           /* points of the cards still in the hands */
-static u64 zhash;         /* Zobrist hash of the hands */
+static int rem; /* points of the cards still in the hands */
 static long long nodes, iters;
 /* History of the leads: hist[player][card] grows by 2^tricks_left whenever leading `card` refuted a
  * window after another lead was tried first. Only leads: on the following cards it costs nodes. */
 static int hist[4][36];
 static int hist_tag = -1; /* the game the history is about (mode * 2 + lowest_plain) */
-static u64 Z[4][36], ZL[4], ZW[4];
+
+static inline u64 legal_cards(u64 hand, int n, int led, int ref) { return jr_legal(mode, hand, n, led, ref); }
+static inline int next_reference(int ref, int card) { return jr_next_ref(lowp, ref, card); }
 
 typedef struct {
     u64 h[4];
@@ -60,40 +56,6 @@ static Entry *tt = NULL;
 static uint32_t gen = 0;
 
 #define INF 100000
-
-static u64 rng_state = 0x9E3779B97F4A7C15ull;
-static u64 next_rand(void) {
-    u64 z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
-
-/* stichkit.games.jass.rules.legal_cards, for a trick already started (n > 0). */
-static inline u64 legal_cards(u64 hand, int n, int led, int ref) {
-    if (n == 0) return hand;
-    if (mode < 4) {
-        u64 tmask = SUITM[mode];
-        u64 trumps = hand & tmask;
-        if (led == mode) return (trumps & ~BOURB[mode]) ? trumps : hand;
-        u64 follow = hand & SUITM[led];
-        u64 ok = ref >= 0 ? (trumps & TABOVE[mode][ref]) : trumps;
-        if (follow) return follow | ok;
-        if (hand == trumps) return hand;
-        return (hand & ~tmask) | ok;
-    }
-    u64 follow = hand & SUITM[led];
-    return follow ? follow : hand;
-}
-
-/* stichkit.games.jass.rules.next_reference, with the trump order read from the strength table. */
-static inline int next_reference(int ref, int card) {
-    if (ref < 0) return card;
-    if (lowp) return card < ref ? card : ref;
-    return STR[mode][mode][card] > STR[mode][mode][ref] ? card : ref;
-}
 
 static int trick_node(int leader, int left, int won, int alpha, int beta);
 
@@ -185,7 +147,6 @@ static int after_card(int c, int n, int led, int ws, int wst, int ref, int playe
     int p = PTS[mode][c];
     int trump = c / 9 == mode;
     H[player] ^= bit;
-    zhash ^= Z[player][c];
     rem -= p;
     if (n == 0) {
         led = c / 9;
@@ -218,7 +179,6 @@ static int after_card(int c, int n, int led, int ws, int wst, int ref, int playe
         }
     }
     H[player] ^= bit;
-    zhash ^= Z[player][c];
     rem += p;
     return v;
 }
@@ -394,133 +354,13 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
 
 /* -- the Python side ------------------------------------------------------------------------ */
 
-/* n numbers from a Python sequence: into ints (when `ints`) or 64-bit masks (when `masks`). */
-static int read_numbers(PyObject *seq, Py_ssize_t n, const char *what, int *ints, u64 *masks) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd entries", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
-        if (ints) {
-            long v = PyLong_AsLong(item);
-            if (v == -1 && PyErr_Occurred()) break;
-            ints[i] = (int)v;
-        } else {
-            unsigned long long v = PyLong_AsUnsignedLongLong(item);
-            if (v == (unsigned long long)-1 && PyErr_Occurred()) break;
-            masks[i] = (u64)v;
-        }
-    }
-    Py_DECREF(fast);
-    return PyErr_Occurred() ? -1 : 0;
-}
-
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
-    return read_numbers(seq, n, what, out, NULL);
-}
-
-static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
-    return read_numbers(seq, n, what, NULL, out);
-}
-
-static int sub_seq(PyObject *seq, Py_ssize_t i, PyObject **item) {
-    *item = PySequence_GetItem(seq, i);
-    return *item ? 0 : -1;
-}
-
-/* init(strength, points, trumps_above, suit_mask, bour_bit, last_bonus, match_bonus, stoeck_pair,
- *      stoeck_points) */
-static PyObject *dds_init(PyObject *self, PyObject *args) {
-    PyObject *strength, *points, *tabove, *suitm, *bour, *pair;
-    int last, match, stoeck;
-    if (!PyArg_ParseTuple(args, "OOOOOiiOi", &strength, &points, &tabove, &suitm, &bour, &last, &match, &pair,
-                          &stoeck))
-        return NULL;
-    if (read_masks(pair, STOECK_PAIR_MASK, 4, "stoeck_pair")) return NULL;
-    STOECK_PTS = stoeck;
-    for (int m = 0; m < 6; m++) {
-        PyObject *row;
-        if (sub_seq(strength, m, &row)) return NULL;
-        for (int l = 0; l < 4; l++) {
-            PyObject *r2;
-            if (sub_seq(row, l, &r2)) {
-                Py_DECREF(row);
-                return NULL;
-            }
-            int rc = read_ints(r2, STR[m][l], 36, "strength");
-            Py_DECREF(r2);
-            if (rc) {
-                Py_DECREF(row);
-                return NULL;
-            }
-        }
-        Py_DECREF(row);
-        if (sub_seq(points, m, &row)) return NULL;
-        int rc = read_ints(row, PTS[m], 36, "points");
-        Py_DECREF(row);
-        if (rc) return NULL;
-    }
-    for (int t = 0; t < 4; t++) {
-        PyObject *row;
-        if (sub_seq(tabove, t, &row)) return NULL;
-        int rc = read_masks(row, TABOVE[t], 36, "trumps_above");
-        Py_DECREF(row);
-        if (rc) return NULL;
-    }
-    if (read_masks(suitm, SUITM, 4, "suit_mask") || read_masks(bour, BOURB, 4, "bour_bit")) return NULL;
-    LAST_BONUS = last;
-    MATCH_BONUS = match;
-    for (int m = 0; m < 6; m++)
-        for (int s = 0; s < 4; s++) {
-            int k = 0;
-            for (int c = 0; c < 36; c++)
-                if (SUITM[s] >> c & 1) ORDER[m][s][k++] = c;
-            if (k != 9) {
-                PyErr_SetString(PyExc_ValueError, "suit_mask: a suit must have nine cards");
-                return NULL;
-            }
-            for (int i = 1; i < 9; i++) /* weakest first, by the strength when this suit is led */
-                for (int j = i; j > 0 && STR[m][s][ORDER[m][s][j]] < STR[m][s][ORDER[m][s][j - 1]]; j--) {
-                    int t = ORDER[m][s][j];
-                    ORDER[m][s][j] = ORDER[m][s][j - 1];
-                    ORDER[m][s][j - 1] = t;
-                }
-        }
-    for (int m = 0; m < 6; m++) {
-        int seen[16], k = 0;
-        for (int c = 0; c < 36; c++) {
-            int j = 0;
-            while (j < k && seen[j] != PTS[m][c]) j++;
-            if (j == k) {
-                if (k == 15) {
-                    PyErr_SetString(PyExc_ValueError, "points: at most 15 different card values per mode");
-                    return NULL;
-                }
-                seen[k++] = PTS[m][c];
-            }
-            PIDX[m][c] = j;
-        }
-    }
-    for (int p = 0; p < 4; p++) {
-        for (int c = 0; c < 36; c++) Z[p][c] = next_rand();
-        ZL[p] = next_rand();
-        ZW[p] = next_rand();
-    }
-    ready = 1;
-    Py_RETURN_NONE;
-}
-
 /* legal(hand, n, led, mode, ref): legal_cards, for the agreement test. */
-static PyObject *dds_legal(PyObject *self, PyObject *args) {
+PyObject *dds_legal(PyObject *self, PyObject *args) {
     unsigned long long hand;
     int n, led, m, ref;
     if (!PyArg_ParseTuple(args, "Kiiii", &hand, &n, &led, &m, &ref)) return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+    if (!jt_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
         return NULL;
     }
     if (m < 0 || m > 5 || (n > 0 && (led < 0 || led > 3)) || ref < -1 || ref > 35) {
@@ -544,8 +384,8 @@ static int parse_root(PyObject *args, Root *r) {
     if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
                           &left, &won, &player))
         return -1;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+    if (!jt_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
         return -1;
     }
     PyObject *fast = PySequence_Fast(trick, "trick must be a sequence of cards");
@@ -590,13 +430,11 @@ static int parse_root(PyObject *args, Root *r) {
     nodes = 0;
     iters = 0;
     rem = 0;
-    zhash = 0;
     for (int p = 0; p < 4; p++) {
         H[p] = h[p];
         for (u64 x = h[p]; x; x &= x - 1) {
             int c = lowbit(x);
             rem += PTS[mode][c];
-            zhash ^= Z[p][c];
         }
     }
     int pts = 0;
@@ -627,7 +465,7 @@ static inline int up(int v, int total) { return ((v - total) & 1) ? v + 1 : v; }
 
 /* solve(mode, lowest_plain, h0, h1, h2, h3, trick, led, win_seat, win_str, best_trump, tricks_left, won, player)
  * -> [(card, team 0's margin)] for every legal card of `player`. */
-static PyObject *dds_solve(PyObject *self, PyObject *args) {
+PyObject *dds_solve(PyObject *self, PyObject *args) {
     Root r;
     if (parse_root(args, &r)) return NULL;
     int n = r.n, led = r.led, ws = r.ws, wst = r.wst, ref = r.ref, left = r.left, won = r.won, player = r.player;
@@ -699,7 +537,7 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
 /* value(the arguments of solve) -> (card, team 0's margin): the position's value and one card
  * reaching it. One bisection over the whole position (each test an alpha-beta search over every
  * legal card) instead of one per card: the other cards are only shown to be no better. */
-static PyObject *dds_value(PyObject *self, PyObject *args) {
+PyObject *dds_value(PyObject *self, PyObject *args) {
     Root r;
     if (parse_root(args, &r)) return NULL;
     int total = rem + r.pts + LAST_BONUS, lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS;
@@ -731,7 +569,7 @@ static PyObject *dds_value(PyObject *self, PyObject *args) {
 }
 
 
-static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
+PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 
 /* -- the race: who reaches the game's target first ---------------------------------------------
  *
@@ -910,7 +748,7 @@ static int race_trick(int leader, int left, int won, int alpha, int beta) {
  * neither in this deal. Needs are the points each team lacks (both > 0); stoeck_seat the seat that
  * claims Stöck with the second of trump King and Queen (-1: none); the Weis still to be claimed at
  * the end of the first trick (0 when shown or none), weis_first the team that claims first. */
-static PyObject *dds_race(PyObject *self, PyObject *args) {
+PyObject *dds_race(PyObject *self, PyObject *args) {
     PyObject *pos;
     int n0, n1, st, w0, w1, wf;
     if (!PyArg_ParseTuple(args, "O!iiiiii", &PyTuple_Type, &pos, &n0, &n1, &st, &w0, &w1, &wf)) return NULL;
@@ -967,7 +805,7 @@ static PyObject *dds_race(PyObject *self, PyObject *args) {
 }
 
 /* Forget both transposition tables and the history (for timing a solve from scratch). */
-static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
+PyObject *dds_clear(PyObject *self, PyObject *noargs) {
     if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
     if (rtt) memset(rtt, 0, RACE_SIZE * sizeof(RaceEntry));
     memset(hist, 0, sizeof hist);
@@ -1045,15 +883,15 @@ static int brute_node(const BrutePos *p) {
 }
 
 /* brute(the arguments of solve) -> [(card, team 0's margin)], every legal card in card order. */
-static PyObject *dds_brute(PyObject *self, PyObject *args) {
+PyObject *dds_brute(PyObject *self, PyObject *args) {
     int m, lp, led, ws, wst, ref, left, won, player;
     unsigned long long h[4];
     PyObject *trick;
     if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
                           &left, &won, &player))
         return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+    if (!jt_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
         return NULL;
     }
     if (left > BRUTE_MAX_LEFT) {
@@ -1137,20 +975,3 @@ static PyObject *dds_brute(PyObject *self, PyObject *args) {
     }
     return out;
 }
-
-static PyMethodDef methods[] = {
-    {"init", dds_init, METH_VARARGS, "Take the rule tables from the Python engine."},
-    {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
-    {"value", dds_value, METH_VARARGS, "The position's value and one card reaching it: (card, margin)."},
-    {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
-    {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
-    {"clear", dds_clear, METH_NOARGS, "Forget the transposition tables (for timing a solve from scratch)."},
-    {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
-    {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds", "The fast Jass double-dummy search (C).", -1,
-                                    methods};
-
-PyMODINIT_FUNC PyInit__dds(void) { return PyModule_Create(&module); }
