@@ -39,9 +39,11 @@ typedef struct {
     int prof, weis_on, stoeck_on, lowp, first_forehand, target;
     int size, off[N_FIELDS];
     JGame *g;
-    PyRandom *seat_rng, *bot_rng; /* per game, per game and seat */
+    PyRandom *bot_rng; /* per game and seat */
+    u64 *next_seed;    /* the seed the game's generator gives its next game (SeatGame's rng) */
     double *reached;              /* per game and seat: the reward paid so far (Rewards.reached) */
     long long *game_seed;
+    u64 *seed_used; /* the seed each game was last started from */
     Py_buffer obs, mask, rewards, terminated, illegal, final_obs;
     int have_buffers;
 } Batch;
@@ -177,15 +179,17 @@ static void advance(const Batch *b, int i, double *total) {
 /* A new game from `seed` (SeatGame.reset, or the game's own seed), the bots' moves played. */
 static void reset_game(Batch *b, int i, u64 seed) {
     long long game_seed = (long long)seed;
-    if (b->seatgame) {
-        PyRandom *rng = &b->seat_rng[i];
-        pr_seed(rng, seed);
-        game_seed = (long long)pr_getrandbits(rng, 63);
+    b->seed_used[i] = seed;
+    if (b->seatgame) { /* SeatGame.reset: random.Random(seed) gives the deal's seed, then each bot's */
+        PyRandom rng;
+        pr_seed(&rng, seed);
+        game_seed = (long long)pr_getrandbits(&rng, 63);
         for (int s = 0; s < 4; s++) {
             if (b->slot[s] >= 0) continue;
-            u64 drawn = pr_getrandbits(rng, 63);
+            u64 drawn = pr_getrandbits(&rng, 63);
             pr_seed(&b->bot_rng[4 * i + s], b->bot_fixed[s] ? b->bot_seed[s] : drawn);
         }
+        b->next_seed[i] = pr_getrandbits(&rng, 62); /* its next draw: the seed of the next game */
     }
     b->game_seed[i] = game_seed;
     JGame *g = &b->g[i];
@@ -233,10 +237,11 @@ static void Batch_dealloc(Batch *b) {
         PyBuffer_Release(&b->final_obs);
     }
     free(b->g);
-    free(b->seat_rng);
+    free(b->next_seed);
     free(b->bot_rng);
     free(b->reached);
     free(b->game_seed);
+    free(b->seed_used);
     Py_TYPE(b)->tp_free((PyObject *)b);
 }
 
@@ -352,11 +357,12 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kw) {
     if (get_buffer(final_obs, &b->final_obs, rows * size * 4, "final_obs")) goto fail5;
     b->have_buffers = 1;
     b->g = calloc((size_t)n, sizeof(JGame));
-    b->seat_rng = calloc((size_t)n, sizeof(PyRandom));
+    b->next_seed = calloc((size_t)n, sizeof(u64));
     b->bot_rng = calloc((size_t)n * 4, sizeof(PyRandom));
     b->reached = calloc((size_t)n * 4, sizeof(double));
     b->game_seed = calloc((size_t)n, sizeof(long long));
-    if (!b->g || !b->seat_rng || !b->bot_rng || !b->reached || !b->game_seed) {
+    b->seed_used = calloc((size_t)n, sizeof(u64));
+    if (!b->g || !b->next_seed || !b->bot_rng || !b->reached || !b->game_seed || !b->seed_used) {
         PyErr_NoMemory();
         return -1;
     }
@@ -486,7 +492,7 @@ static PyObject *Batch_step(Batch *b, PyObject *args) {
             if (b->seatgame) {
                 float *fin = (float *)b->final_obs.buf + (size_t)i * b->k * b->size;
                 for (int q = 0; q < b->k; q++) encode(b, g, b->seats[q], fin + (size_t)q * b->size);
-                reset_game(b, i, pr_getrandbits(&b->seat_rng[i], 62));
+                reset_game(b, i, b->next_seed[i]);
             }
         }
         observe(b, i);
@@ -560,7 +566,23 @@ static PyObject *Batch_state(Batch *b, PyObject *args) {
         (unsigned long long)jg_legal(g), "best_trump", g->best_trump, "leader", g->leader);
 }
 
+/* seeds(): the seed each game was last started from (after an automatic reset: the one drawn). */
+static PyObject *Batch_seeds(Batch *b, PyObject *noargs) {
+    if (check_ready(b)) return NULL;
+    PyObject *out = PyList_New(b->n);
+    for (int i = 0; out && i < b->n; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(b->seed_used[i]);
+        if (!v) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
 static PyMethodDef Batch_methods[] = {
+    {"seeds", (PyCFunction)Batch_seeds, METH_NOARGS, "The seed each game was last started from."},
     {"reset", (PyCFunction)Batch_reset, METH_VARARGS, "Start every game anew from its seed."},
     {"step", (PyCFunction)Batch_step, METH_VARARGS, "One action for every game; the number of games that ended."},
     {"state", (PyCFunction)Batch_state, METH_VARARGS, "Game i's fields (for tests)."},

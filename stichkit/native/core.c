@@ -304,32 +304,126 @@ static const u64 KECCAK_RC[24] = {
     0x000000008000808bull, 0x800000000000008bull, 0x8000000000008089ull, 0x8000000000008003ull,
     0x8000000000008002ull, 0x8000000000000080ull, 0x000000000000800aull, 0x800000008000000aull,
     0x8000000080008081ull, 0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull};
-static const int KECCAK_ROT[24] = {1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44};
-static const int KECCAK_PI[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
-
 static inline u64 rotl(u64 x, int n) { return (x << n) | (x >> (64 - n)); }
 
+/* Keccak-f[1600], unrolled: theta, then rho and pi into b, then chi and iota. */
 static void keccak_f(u64 st[25]) {
-    u64 bc[5], t;
+    u64 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24;
+    u64 b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23, b24;
+    u64 c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+    a0 = st[0];
+    a1 = st[1];
+    a2 = st[2];
+    a3 = st[3];
+    a4 = st[4];
+    a5 = st[5];
+    a6 = st[6];
+    a7 = st[7];
+    a8 = st[8];
+    a9 = st[9];
+    a10 = st[10];
+    a11 = st[11];
+    a12 = st[12];
+    a13 = st[13];
+    a14 = st[14];
+    a15 = st[15];
+    a16 = st[16];
+    a17 = st[17];
+    a18 = st[18];
+    a19 = st[19];
+    a20 = st[20];
+    a21 = st[21];
+    a22 = st[22];
+    a23 = st[23];
+    a24 = st[24];
     for (int round = 0; round < 24; round++) {
-        for (int i = 0; i < 5; i++) bc[i] = st[i] ^ st[i + 5] ^ st[i + 10] ^ st[i + 15] ^ st[i + 20];
-        for (int i = 0; i < 5; i++) {
-            t = bc[(i + 4) % 5] ^ rotl(bc[(i + 1) % 5], 1);
-            for (int j = 0; j < 25; j += 5) st[j + i] ^= t;
-        }
-        t = st[1];
-        for (int i = 0; i < 24; i++) {
-            int j = KECCAK_PI[i];
-            bc[0] = st[j];
-            st[j] = rotl(t, KECCAK_ROT[i]);
-            t = bc[0];
-        }
-        for (int j = 0; j < 25; j += 5) {
-            for (int i = 0; i < 5; i++) bc[i] = st[j + i];
-            for (int i = 0; i < 5; i++) st[j + i] ^= (~bc[(i + 1) % 5]) & bc[(i + 2) % 5];
-        }
-        st[0] ^= KECCAK_RC[round];
+        c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
+        c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
+        c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
+        c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
+        c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
+        d0 = c4 ^ rotl(c1, 1);
+        d1 = c0 ^ rotl(c2, 1);
+        d2 = c1 ^ rotl(c3, 1);
+        d3 = c2 ^ rotl(c4, 1);
+        d4 = c3 ^ rotl(c0, 1);
+        b0 = a0 ^ d0;
+        b16 = rotl(a5 ^ d0, 36);
+        b7 = rotl(a10 ^ d0, 3);
+        b23 = rotl(a15 ^ d0, 41);
+        b14 = rotl(a20 ^ d0, 18);
+        b10 = rotl(a1 ^ d1, 1);
+        b1 = rotl(a6 ^ d1, 44);
+        b17 = rotl(a11 ^ d1, 10);
+        b8 = rotl(a16 ^ d1, 45);
+        b24 = rotl(a21 ^ d1, 2);
+        b20 = rotl(a2 ^ d2, 62);
+        b11 = rotl(a7 ^ d2, 6);
+        b2 = rotl(a12 ^ d2, 43);
+        b18 = rotl(a17 ^ d2, 15);
+        b9 = rotl(a22 ^ d2, 61);
+        b5 = rotl(a3 ^ d3, 28);
+        b21 = rotl(a8 ^ d3, 55);
+        b12 = rotl(a13 ^ d3, 25);
+        b3 = rotl(a18 ^ d3, 21);
+        b19 = rotl(a23 ^ d3, 56);
+        b15 = rotl(a4 ^ d4, 27);
+        b6 = rotl(a9 ^ d4, 20);
+        b22 = rotl(a14 ^ d4, 39);
+        b13 = rotl(a19 ^ d4, 8);
+        b4 = rotl(a24 ^ d4, 14);
+        a0 = b0 ^ (~b1 & b2);
+        a1 = b1 ^ (~b2 & b3);
+        a2 = b2 ^ (~b3 & b4);
+        a3 = b3 ^ (~b4 & b0);
+        a4 = b4 ^ (~b0 & b1);
+        a5 = b5 ^ (~b6 & b7);
+        a6 = b6 ^ (~b7 & b8);
+        a7 = b7 ^ (~b8 & b9);
+        a8 = b8 ^ (~b9 & b5);
+        a9 = b9 ^ (~b5 & b6);
+        a10 = b10 ^ (~b11 & b12);
+        a11 = b11 ^ (~b12 & b13);
+        a12 = b12 ^ (~b13 & b14);
+        a13 = b13 ^ (~b14 & b10);
+        a14 = b14 ^ (~b10 & b11);
+        a15 = b15 ^ (~b16 & b17);
+        a16 = b16 ^ (~b17 & b18);
+        a17 = b17 ^ (~b18 & b19);
+        a18 = b18 ^ (~b19 & b15);
+        a19 = b19 ^ (~b15 & b16);
+        a20 = b20 ^ (~b21 & b22);
+        a21 = b21 ^ (~b22 & b23);
+        a22 = b22 ^ (~b23 & b24);
+        a23 = b23 ^ (~b24 & b20);
+        a24 = b24 ^ (~b20 & b21);
+        a0 ^= KECCAK_RC[round];
     }
+    st[0] = a0;
+    st[1] = a1;
+    st[2] = a2;
+    st[3] = a3;
+    st[4] = a4;
+    st[5] = a5;
+    st[6] = a6;
+    st[7] = a7;
+    st[8] = a8;
+    st[9] = a9;
+    st[10] = a10;
+    st[11] = a11;
+    st[12] = a12;
+    st[13] = a13;
+    st[14] = a14;
+    st[15] = a15;
+    st[16] = a16;
+    st[17] = a17;
+    st[18] = a18;
+    st[19] = a19;
+    st[20] = a20;
+    st[21] = a21;
+    st[22] = a22;
+    st[23] = a23;
+    st[24] = a24;
 }
 
 void jd_deal_hands(long long seed, long long number, u64 out[4]) {

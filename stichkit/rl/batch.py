@@ -154,6 +154,11 @@ class JassBatch:
                     flat[i] = -1
         return int(self._c.step(self._actions))
 
+    def seeds(self) -> list[int]:
+        """The seed each game was last started from (its absolute value; after an automatic
+        reset, the seed drawn for it)."""
+        return list(self._c.seeds())
+
     def state(self, i: int) -> dict[str, Any]:
         """Game i's fields as the core holds them (for tests and debugging)."""
         return dict(self._c.state(i))
