@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import warnings
 from types import ModuleType
+from typing import Any
 
 from stichkit.games.jass.cards import (
     LAST_TRICK_BONUS,
@@ -81,3 +82,14 @@ def missing() -> None:
 def profile_number(name: str) -> int:
     """The core's number of a rule profile."""
     return next(i for i, p in enumerate(PROFILES) if p.name == name)
+
+
+def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
+    """A Jass game's options (`game.options`, or a view's) as the core takes them: profile, Weis
+    on, Stöck on, the jass-kit undertrump rule, the first forehand (-1: the start card's holder),
+    the target."""
+    first = options["first_forehand"]
+    return (
+        profile_number(options["profile"]), int(options["weis"] == "auto"), int(bool(options["stoeck"])),
+        int(options["undertrump"] == "jass-kit"), -1 if first == "start-card" else int(first), int(options["target"]),
+    )  # fmt: skip

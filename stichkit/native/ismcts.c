@@ -318,20 +318,15 @@ static int run(Search *S, int nlegal) {
     return 0;
 }
 
-/* search(options, deal, seat, params) -> (action, {iterations, seconds, determinizations, nodes, visits})
- *   options: (profile 0/1, weis_on, stoeck_on, lowest_plain, first_forehand -1..3, target)
- *   deal: (deal_number, forehand, scores at the deal's start (2), start hands (4), actions of
- *          the deal so far): one world the seat cannot tell from the real game
- *   params: (iterations, seconds (<= 0: none), c, determinizations, horizon_deal, push_heuristic, seed) */
-PyObject *ismcts_search(PyObject *self, PyObject *args) {
-    int opt[6], deal_no, forehand, seat, sc[2], dets, horizon_deal, push_h;
-    unsigned long long h[4], seed;
-    long long iterations;
-    double seconds, c;
+/* The root of a search: the deal replayed from its start on the core. NULL (and an error set)
+ * when the arguments are not a game where it is the seat's turn. */
+static Search *make_search(PyObject *options, PyObject *deal, int seat) {
+    int opt[6], deal_no, forehand, sc[2];
+    unsigned long long h[4];
     PyObject *actions;
-    if (!PyArg_ParseTuple(args, "(iiiiii)(ii(ii)(KKKK)O)i(LddippK)", &opt[0], &opt[1], &opt[2], &opt[3], &opt[4],
-                          &opt[5], &deal_no, &forehand, &sc[0], &sc[1], &h[0], &h[1], &h[2], &h[3], &actions, &seat,
-                          &iterations, &seconds, &c, &dets, &horizon_deal, &push_h, &seed))
+    if (!PyArg_ParseTuple(options, "iiiiii", &opt[0], &opt[1], &opt[2], &opt[3], &opt[4], &opt[5]) ||
+        !PyArg_ParseTuple(deal, "ii(ii)(KKKK)O", &deal_no, &forehand, &sc[0], &sc[1], &h[0], &h[1], &h[2], &h[3],
+                          &actions))
         return NULL;
     if (!jt_ready) {
         PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
@@ -339,18 +334,17 @@ PyObject *ismcts_search(PyObject *self, PyObject *args) {
     }
     u64 all = 0;
     int ok = opt[0] >= 0 && opt[0] <= 1 && opt[4] >= -1 && opt[4] <= 3 && opt[5] >= 1 && deal_no >= 0 &&
-             forehand >= 0 && forehand <= 3 && seat >= 0 && seat <= 3 && iterations >= 1 && dets >= 1 && c >= 0;
+             forehand >= 0 && forehand <= 3 && seat >= 0 && seat <= 3;
     for (int s = 0; s < 4 && ok; s++) {
         ok = popc(h[s]) == 9 && !(all & h[s]);
         all |= h[s];
     }
     if (!ok || all != ALL_CARDS) {
-        PyErr_SetString(PyExc_ValueError, "search: options, a deal of four hands of nine cards, a seat 0-3, "
-                                          "iterations >= 1, determinizations >= 1, c >= 0");
+        PyErr_SetString(PyExc_ValueError, "search: options, a deal of four hands of nine cards, a seat 0-3");
         return NULL;
     }
     Search *S = calloc(1, sizeof(Search));
-    if (!S) return PyErr_NoMemory();
+    if (!S) return (Search *)PyErr_NoMemory();
     JGame *g = &S->root;
     jg_new(g, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5]);
     g->deal_no = (int16_t)(deal_no - 1);
@@ -379,8 +373,55 @@ PyObject *ismcts_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "search: after the deal's actions it must be the seat's turn");
         return NULL;
     }
-    u64 legal = jg_legal(g);
     S->seat = seat;
+    world_facts(S);
+    return S;
+}
+
+/* determinizations(options, deal, seat, count, seed) -> [(hands, stoeck_seat)]: what the
+ * search would draw, for the tests that check it against sample_hidden. */
+PyObject *ismcts_determinizations(PyObject *self, PyObject *args) {
+    PyObject *options, *deal;
+    int seat, count;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOiiK", &options, &deal, &seat, &count, &seed)) return NULL;
+    Search *S = make_search(options, deal, seat);
+    if (!S) return NULL;
+    S->rng = seed;
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < count; i++) {
+        JGame d;
+        determinize(S, &d);
+        PyObject *x = Py_BuildValue("((KKKK)i)", (unsigned long long)d.hands[0], (unsigned long long)d.hands[1],
+                                    (unsigned long long)d.hands[2], (unsigned long long)d.hands[3], d.stoeck_seat);
+        if (!x || PyList_Append(out, x)) Py_CLEAR(out);
+        Py_XDECREF(x);
+    }
+    free(S);
+    return out;
+}
+
+/* search(options, deal, seat, params) -> (action, {iterations, seconds, determinizations, nodes, visits})
+ *   options: (profile 0/1, weis_on, stoeck_on, lowest_plain, first_forehand -1..3, target)
+ *   deal: (deal_number, forehand, scores at the deal's start (2), start hands (4), actions of
+ *          the deal so far): one world the seat cannot tell from the real game
+ *   params: (iterations, seconds (<= 0: none), c, determinizations, horizon_deal, push_heuristic, seed) */
+PyObject *ismcts_search(PyObject *self, PyObject *args) {
+    PyObject *options, *deal;
+    int seat, dets, horizon_deal, push_h;
+    unsigned long long seed;
+    long long iterations;
+    double seconds, c;
+    if (!PyArg_ParseTuple(args, "OOi(LddippK)", &options, &deal, &seat, &iterations, &seconds, &c, &dets,
+                          &horizon_deal, &push_h, &seed))
+        return NULL;
+    if (iterations < 1 || dets < 1 || c < 0) {
+        PyErr_SetString(PyExc_ValueError, "search: iterations >= 1, determinizations >= 1, c >= 0");
+        return NULL;
+    }
+    Search *S = make_search(options, deal, seat);
+    if (!S) return NULL;
+    u64 legal = jg_legal(&S->root);
     S->deal_horizon = horizon_deal;
     S->push_heuristic = push_h;
     S->c = c;
@@ -388,7 +429,6 @@ PyObject *ismcts_search(PyObject *self, PyObject *args) {
     S->seconds = seconds;
     S->max_dets = dets < MAX_POOL ? dets : MAX_POOL;
     S->rng = seed;
-    world_facts(S);
     S->pool = malloc(sizeof(JGame) * (size_t)S->max_dets);
     if (!S->pool) {
         free(S);

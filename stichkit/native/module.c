@@ -18,6 +18,7 @@ PyObject *dds_brute(PyObject *, PyObject *);
 extern PyTypeObject BatchType;
 /* ismcts.c */
 PyObject *ismcts_search(PyObject *, PyObject *);
+PyObject *ismcts_determinizations(PyObject *, PyObject *);
 
 /* n numbers from a Python sequence: into ints (when `ints`) or 64-bit masks (when `masks`). */
 static int read_numbers(PyObject *seq, Py_ssize_t n, const char *what, int *ints, u64 *masks) {
@@ -268,6 +269,7 @@ static PyMethodDef methods[] = {
     {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
     {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
     {"search", ismcts_search, METH_VARARGS, "ISMCTS from one seat's information set: (action, stats)."},
+    {"determinizations", ismcts_determinizations, METH_VARARGS, "The search's worlds for one seat (for tests)."},
     {"deal_hands", jass_deal_hands, METH_VARARGS, "The engine's deal number n of a seed."},
     {"random_draws", jass_random_draws, METH_VARARGS, "Draws of random.Random(seed), for the tests."},
     {"best_weis", jass_best_weis, METH_VARARGS, "A hand's Weis, as the engine finds them."},

@@ -70,16 +70,6 @@ def native_bot_seed(spec: Any) -> int | None:
     return value if 0 <= value < 1 << 63 else None
 
 
-def core_options(game: stichkit.Game) -> tuple[int, int, int, int, int, int]:
-    """A Jass game's options as the C core takes them."""
-    o = game.options
-    first = o["first_forehand"]
-    return (
-        native.profile_number(o["profile"]), int(o["weis"] == "auto"), int(bool(o["stoeck"])),
-        int(o["undertrump"] == "jass-kit"), -1 if first == "start-card" else int(first), int(o["target"]),
-    )  # fmt: skip
-
-
 class JassBatch:
     """`num_games` Jass games stepped together in C (see the module)."""
 
@@ -124,7 +114,7 @@ class JassBatch:
         self.final_obs = np.zeros((n, k, size), dtype=np.float32)
         offsets = [self.encoder.offsets[f] for f in FIELDS]
         self._c = module.Batch(
-            n, self.seats, bots, core_options(self.game), shaping == "score", offsets, size, self.obs, self.masks,
+            n, self.seats, bots, native.core_options(self.game.options), shaping == "score", offsets, size, self.obs, self.masks,
             self.rewards, self.terminated, self.illegal, self.final_obs,
         )  # fmt: skip
         self._actions = np.zeros((n, k), dtype=np.int64)
