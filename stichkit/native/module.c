@@ -14,6 +14,7 @@ PyObject *dds_nodes(PyObject *, PyObject *);
 PyObject *dds_race(PyObject *, PyObject *);
 PyObject *dds_clear(PyObject *, PyObject *);
 PyObject *dds_brute(PyObject *, PyObject *);
+PyObject *dds_tune(PyObject *, PyObject *);
 /* batch.c */
 extern PyTypeObject BatchType;
 /* ismcts.c */
@@ -268,6 +269,7 @@ static PyMethodDef methods[] = {
     {"clear", dds_clear, METH_NOARGS, "Forget the transposition tables (for timing a solve from scratch)."},
     {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
     {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
+    {"tune", dds_tune, METH_VARARGS, "Switch a technique of the solver on or off (to measure it)."},
     {"search", ismcts_search, METH_VARARGS, "ISMCTS from one seat's information set: (action, stats)."},
     {"determinizations", ismcts_determinizations, METH_VARARGS, "The search's worlds for one seat (for tests)."},
     {"deal_hands", jass_deal_hands, METH_VARARGS, "The engine's deal number n of a seed."},

@@ -40,6 +40,31 @@ static int hist_tag = -1; /* the game the history is about (mode * 2 + lowest_pl
 static inline u64 legal_cards(u64 hand, int n, int led, int ref) { return jr_legal(mode, hand, n, led, ref); }
 static inline int next_reference(int ref, int card) { return jr_next_ref(lowp, ref, card); }
 
+/* Techniques that can be switched on and off (`tune`), to measure what each gives
+ * (bench/solver_techniques.py; docs/analysis.md has the figures and says which are on). */
+static int opt_bounds = 0;       /* bounds from sure points at every card, not only at a trick's start */
+static int opt_two = 0;          /* from this many tricks left (2, 3): a straight-line search, without the table */
+static int opt_absolute_key = 0; /* the table keyed on the hands as they are (to measure the relative key) */
+static int opt_fixed = 0;        /* from this many tricks left: try to settle a null window with one side's
+                                  * moves fixed to its first-ordered card, before the full search (0: off) */
+static int restricted = -1;      /* while settling so: the team whose moves are fixed */
+
+/* BEAT[mode][led][strength]: the cards that beat a card of that strength in a trick led with `led`. */
+static u64 BEAT[6][4][128];
+static int beat_ready = 0;
+
+static void make_beat(void) {
+    for (int m = 0; m < 6; m++)
+        for (int l = 0; l < 4; l++)
+            for (int st = 0; st < 128; st++) {
+                u64 x = 0;
+                for (int c = 0; c < 36; c++)
+                    if (STR[m][l][c] > st) x |= 1ull << c;
+                BEAT[m][l][st] = x;
+            }
+    beat_ready = 1;
+}
+
 typedef struct {
     u64 h[4];
     uint32_t gen;
@@ -109,13 +134,55 @@ static int gen_moves(int *out, u64 legal, u64 present, int n, int led, int ws, i
     return cnt;
 }
 
+/* Bounds inside a trick (n > 0 cards played, `pts` their points): the trick's points are sure for
+ * the team winning it when nobody still to play holds a card that beats it, and the top trumps
+ * held by one team are sure for it (unless a stronger trump already lies in this trick). */
+static int mid_trick_bounds(int n, int led, int ws, int wst, int player, int won, int pts, int alpha, int beta,
+                            int *v) {
+    int total = rem + pts + LAST_BONUS, sure[2] = {0, 0}, takes[2] = {0, 0};
+    u64 rest = 0;
+    for (int k = n; k < 4; k++) rest |= H[(player + n - k) & 3];
+    if (!(rest & BEAT[mode][led][wst])) {
+        sure[ws & 1] += pts;
+        takes[ws & 1] = 1;
+    }
+    if (mode < 4) {
+        const int *order = ORDER[mode][mode];
+        u64 team0 = H[0] | H[2], present = team0 | H[1] | H[3];
+        int holder = -1, amount = 0;
+        for (int i = 8; i >= 0; i--) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            if (STR[mode][mode][c] < wst) break; /* a stronger trump lies in the trick: it may fall here */
+            int t = (team0 >> c & 1) ? 0 : 1;
+            if (holder < 0) holder = t;
+            else if (t != holder) break;
+            amount += PTS[mode][c];
+        }
+        if (holder >= 0) {
+            sure[holder] += amount;
+            takes[holder] = 1;
+        }
+    }
+    int top = total - 2 * sure[1] + ((won & 2) || takes[1] ? 0 : MATCH_BONUS);
+    int bottom = -total + 2 * sure[0] - ((won & 1) || takes[0] ? 0 : MATCH_BONUS);
+    if (top <= alpha) return *v = top, 1;
+    if (bottom >= beta) return *v = bottom, 1;
+    return 0;
+}
+
 static int play_node(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, u64 tmask,
                      int alpha, int beta, int ttbest, int *bestcard) {
     nodes++;
+    if (opt_bounds && n > 0) {
+        int v;
+        if (mid_trick_bounds(n, led, ws, wst, player, won, pts, alpha, beta, &v)) return v;
+    }
     u64 legal = legal_cards(H[player], n, led, ref);
     int moves[9];
     u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
     int cnt = gen_moves(moves, legal, present, n, led, ws, wst, player, ttbest);
+    if (restricted == (player & 1)) cnt = 1; /* a fixed strategy: the first-ordered card only */
     int maximise = !(player & 1);
     int best = maximise ? -INF : INF;
     for (int i = 0; i < cnt; i++) {
@@ -202,6 +269,48 @@ static int last_trick(int leader, int won) {
     return (team == 0 ? pts : -pts) + (won == 1 ? MATCH_BONUS : won == 2 ? -MATCH_BONUS : 0);
 }
 
+/* The last tricks, straight: a plain alpha-beta without the table or move ordering (the last
+ * two tricks are at most sixteen lines of play: cheaper to play out than to look up). */
+static int two_play(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, int alpha,
+                    int beta) {
+    nodes++;
+    u64 legal = legal_cards(H[player], n, led, ref);
+    int maximise = !(player & 1), best = maximise ? -INF : INF;
+    for (u64 x = legal; x; x &= x - 1) {
+        int c = lowbit(x), l = led, w = ws, st = wst, r = ref;
+        if (n == 0) {
+            l = c / 9;
+            w = player;
+            st = STR[mode][l][c];
+            r = c / 9 == mode ? c : -1;
+        } else {
+            int cs = STR[mode][l][c];
+            if (cs > st) {
+                w = player;
+                st = cs;
+            }
+            if (c / 9 == mode) r = next_reference(r, c);
+        }
+        H[player] ^= 1ull << c;
+        int p = pts + PTS[mode][c], v;
+        if (n < 3) {
+            v = two_play(n + 1, l, w, st, r, (player + 3) & 3, left, won, p, alpha, beta);
+        } else {
+            int team = w & 1, gain = team == 0 ? p : -p;
+            if (left == 2)
+                v = gain + last_trick(w, won | 1 << team);
+            else
+                v = gain + two_play(0, -1, -1, -1, -1, w, left - 1, won | 1 << team, 0, alpha - gain, beta - gain);
+        }
+        H[player] ^= 1ull << c;
+        if (maximise ? v > best : v < best) best = v;
+        if (maximise && v > alpha) alpha = v;
+        if (!maximise && v < beta) beta = v;
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
 /* The table's key: for each suit, the number of its remaining cards, then those cards in trick
  * order as (holder, points code). Two positions with the same key play out the same way (only
  * the order within a suit, the points and the Bour, the only 20-point card, matter to the rules),
@@ -214,6 +323,10 @@ static inline void put_bits(u64 key[4], int *bit, u64 code, int width) {
 }
 
 static inline void table_key(u64 key[4]) {
+    if (opt_absolute_key) { /* the hands as they are (measuring only: fewer transpositions) */
+        for (int p = 0; p < 4; p++) key[p] = H[p];
+        return;
+    }
     key[0] = key[1] = key[2] = key[3] = 0;
     int bit = 0;
     u64 present = H[0] | H[1] | H[2] | H[3], odd = H[1] | H[3], high = H[2] | H[3];
@@ -287,6 +400,7 @@ static inline void settle(int v, int a, int b, int *lo, int *hi) {
 /* Team 0's margin over the `left` tricks from here, `leader` to lead. */
 static int trick_node(int leader, int left, int won, int alpha, int beta) {
     if (left == 1) return last_trick(leader, won);
+    if (left <= opt_two) return two_play(0, -1, -1, -1, -1, leader, left, won, 0, alpha, beta);
     int total = rem + LAST_BONUS;
     int top = (won & 2) ? total : total + MATCH_BONUS;     /* team 0 can still make the match */
     int bottom = (won & 1) ? -total : -total - MATCH_BONUS; /* team 1 can */
@@ -334,8 +448,38 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     }
     int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
     int bestcard = -1;
+    if (opt_fixed && left >= opt_fixed && restricted < 0 && b == a + 1) {
+        /* A fixed strategy of one side gives a bound: team 0 playing its first-ordered cards
+         * only makes at least what it makes then; team 1 likewise at most. Either may settle the
+         * null window with a much smaller search (the table keeps what is learnt as bounds). */
+        for (int side = 0; side < 2; side++) {
+            int card = -1;
+            restricted = side;
+            int w = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &card);
+            restricted = -1;
+            if (side == 0 && w >= b) {
+                v = w;
+                lo = w;
+                bestcard = card;
+                goto store;
+            }
+            if (side == 1 && w <= a) {
+                v = w;
+                hi = w;
+                bestcard = card;
+                goto store;
+            }
+        }
+    }
     v = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
-    settle(v, a, b, &lo, &hi);
+    if (restricted == 0) { /* team 0's moves fixed: only a lower bound on the value */
+        if (v >= b || v > a) lo = v > lo ? v : lo;
+    } else if (restricted == 1) {
+        if (v <= a || v < b) hi = v < hi ? v : hi;
+    } else {
+        settle(v, a, b, &lo, &hi);
+    }
+store:
     if (!e) e = (bucket[0].gen != gen || bucket[0].left <= left) ? &bucket[0] : &bucket[1];
     e->h[0] = key[0];
     e->h[1] = key[1];
@@ -410,6 +554,7 @@ static int parse_root(PyObject *args, Root *r) {
         tmask |= 1ull << c;
     }
     Py_DECREF(fast);
+    if (!beat_ready) make_beat();
     if (!tt) {
         tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
         if (!tt) {
@@ -802,6 +947,27 @@ PyObject *dds_race(PyObject *self, PyObject *args) {
         }
     }
     return out;
+}
+
+/* tune(name, value) -> the previous value: switch a technique of the search on or off (see the
+ * opt_ flags). The values are exact either way; only nodes and time change. */
+PyObject *dds_tune(PyObject *self, PyObject *args) {
+    const char *name;
+    int value;
+    if (!PyArg_ParseTuple(args, "si", &name, &value)) return NULL;
+    int *flag = !strcmp(name, "bounds")         ? &opt_bounds
+                : !strcmp(name, "two_tricks")   ? &opt_two
+                : !strcmp(name, "absolute_key") ? &opt_absolute_key
+                : !strcmp(name, "fixed")        ? &opt_fixed
+                                                : NULL;
+    if (!flag) {
+        PyErr_Format(PyExc_ValueError, "no technique %s; the techniques are bounds, two_tricks, absolute_key, fixed",
+                     name);
+        return NULL;
+    }
+    int old = *flag;
+    *flag = value;
+    return PyLong_FromLong(old);
 }
 
 /* Forget both transposition tables and the history (for timing a solve from scratch). */
