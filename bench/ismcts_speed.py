@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -61,7 +62,7 @@ def hearts_side(iterations: int, positions: int, seed: int) -> Callable[[], tupl
 
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
-    states = []
+    states: list[Any] = []
     while len(states) < positions:
         state = game.new_initial_state()
         moves = rng.randrange(14, 44)  # the pass (12 decisions: ISMCTS crashes there), then into the play

@@ -61,7 +61,7 @@ def vector_side(batch: int, backend: str) -> Side:
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             masks = vec.action_masks()
-            obs, *_ = vec.step(np.argmax(noise.random(masks.shape) * masks, axis=1))
+            vec.step(np.argmax(noise.random(masks.shape) * masks, axis=1))
             steps += batch
         return steps, time.perf_counter() - start
 
@@ -95,7 +95,7 @@ def pgx_side(batch: int, deals: int) -> Side:
     rng = np.random.default_rng(3)
     keys = rng.integers(0, 2**31, size=(deals, 4), dtype=np.int64).astype(np.int32)
     values = rng.integers(0, 2**31, size=(deals, 4), dtype=np.int64).astype(np.int32)
-    np.save(path, np.stack([keys, values], axis=1) if False else np.concatenate([keys, values], axis=1))
+    np.save(path, np.stack([keys, values]))  # what BridgeBidding loads: (keys, values), each (deals, 4)
     env = BridgeBidding(dds_results_table_path=path)
     step = pgx.experimental.auto_reset(env.step, env.init) if hasattr(pgx, "experimental") else env.step
 

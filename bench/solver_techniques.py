@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -37,7 +38,7 @@ from stichkit import native
 from stichkit.analysis import solve, solve_value
 from stichkit.analysis.solver import clear_table
 
-J = native.load()
+J: Any = native.load()
 
 
 def configure(config: str) -> dict[str, int]:
@@ -54,15 +55,16 @@ def configure(config: str) -> dict[str, int]:
 def run(states: list[object], config: str, way: str) -> tuple[list[int], list[float], list[object]]:
     settings = configure(config)
     old = {name: J.tune(name, value) for name, value in settings.items()}
-    nodes, seconds, values = [], [], []
+    nodes: list[int] = []
+    seconds: list[float] = []
+    values: list[object] = []
     try:
         for s in states:
             clear_table()
             t = time.process_time()
-            v = solve_value(s) if way == "value" else solve(s)  # type: ignore[arg-type]
+            values.append(solve_value(s).value if way == "value" else solve(s).values)  # type: ignore[arg-type]
             seconds.append(time.process_time() - t)
             nodes.append(J.nodes()[0])
-            values.append(v.value if way == "value" else v.values)  # type: ignore[attr-defined]
     finally:
         for name, value in old.items():
             J.tune(name, value)
@@ -82,7 +84,9 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; CPU seconds, tables cleared per solve")
     for way in args.ways.split(","):
         for cards in (int(c) for c in args.cards.split(",")):
-            states = [position(args.seed + 1000 * i + k, m, cards) for i, m in enumerate(MODES) for k in range(args.deals)]
+            states = [
+                position(args.seed + 1000 * i + k, m, cards) for i, m in enumerate(MODES) for k in range(args.deals)
+            ]
             base_nodes, base_sec, base_values = run(states, "base", way)
             print(f"\n{way}, {cards} cards left, {len(states)} positions")
             print(f"{'technique':<26} {'nodes':>12} {'vs base':>8} {'median':>10} {'CPU s':>8} {'vs base':>8}")

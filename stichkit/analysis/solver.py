@@ -34,7 +34,7 @@ from stichkit.games.jass.state import ACTIONS, JassState, PlayPosition
 ENGINES = ("auto", "c", "python")
 INF = 1 << 20
 
-_dds = native.load()  # the C core's solver, or None without the C extension
+_dds: Any = native.load()  # the C core's solver, or None without the C extension
 
 
 class SolveError(StichkitError):

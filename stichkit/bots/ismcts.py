@@ -15,6 +15,10 @@ The bot never reads the hidden parts of the state it is given: the only things i
 the real state are the seat's own view (for the seed), its legal actions and copies made by
 `sample_hidden`. It is generic over the State protocol, so every game works without changes.
 
+In C (Jass). With `engine="auto"` a Jass search with random playouts runs its iterations in the
+C core (stichkit.native.search): the same algorithm, its first world from `determinize`, the
+others from a C port of `sample_hidden`; Python is called once per decision.
+
 Reward. The search stops at the end of the current deal (the game logs the next deal as a chance
 outcome) or at the end of the game. Each seat's points won since the root, minus the mean of all
 seats, are scaled into [0, 1] by the largest spread seen so far in this search; at the end of the

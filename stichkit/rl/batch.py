@@ -113,9 +113,9 @@ class JassBatch:
         self.illegal = np.zeros(n, dtype=bool)
         self.final_obs = np.zeros((n, k, size), dtype=np.float32)
         offsets = [self.encoder.offsets[f] for f in FIELDS]
-        options = native.core_options(self.game.options)
+        core = native.core_options(self.game.options)
         self._c = module.Batch(
-            n, self.seats, bots, options, shaping == "score", offsets, size, self.obs, self.masks, self.rewards,
+            n, self.seats, bots, core, shaping == "score", offsets, size, self.obs, self.masks, self.rewards,
             self.terminated, self.illegal, self.final_obs,
         )  # fmt: skip
         self._actions = np.zeros((n, k), dtype=np.int64)
