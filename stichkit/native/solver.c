@@ -601,6 +601,34 @@ static int parse_root(PyObject *args, Root *r) {
     return 0;
 }
 
+/* [(card, value)] for every legal card in suit and trick order: each card of a group of
+ * equivalent cards (searched once, by its first card) takes the group's value. */
+static PyObject *card_values(u64 present, u64 legal, const int *value) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int s = 0; s < 4; s++) {
+        int rep = -1;
+        const int *order = ORDER[mode][s];
+        for (int i = 0; i < 9; i++) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            if (!(legal >> c & 1)) {
+                rep = -1;
+                continue;
+            }
+            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
+            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
+            if (!pair || PyList_Append(out, pair)) {
+                Py_XDECREF(pair);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    return out;
+}
+
 /* The next null-window test in [lo, hi] (lo < hi): every margin has the parity of the points left
  * (the two teams' points add up to them, and the match bonus is even), so only those are tried. */
 static inline int split(int lo, int hi) { return lo + 2 * (((hi - lo) / 2 + 1) / 2); }
@@ -655,29 +683,7 @@ PyObject *dds_solve(PyObject *self, PyObject *args) {
         value[c] = lo;
         guess = lo;
     }
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (int s = 0; s < 4; s++) {
-        int rep = -1;
-        const int *order = ORDER[mode][s];
-        for (int i = 0; i < 9; i++) {
-            int c = order[i];
-            if (!(present >> c & 1)) continue;
-            if (!(legal >> c & 1)) {
-                rep = -1;
-                continue;
-            }
-            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
-            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
-            if (!pair || PyList_Append(out, pair)) {
-                Py_XDECREF(pair);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(pair);
-        }
-    }
-    return out;
+    return card_values(present, legal, value);
 }
 
 /* value(the arguments of solve) -> (card, team 0's margin): the position's value and one card
@@ -925,29 +931,7 @@ PyObject *dds_race(PyObject *self, PyObject *args) {
     for (int i = 0; i < cnt; i++)
         value[reps[i]] = race_after(reps[i], r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask,
                                     -2, 2);
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (int s = 0; s < 4; s++) {
-        int rep = -1;
-        const int *order = ORDER[mode][s];
-        for (int i = 0; i < 9; i++) {
-            int c = order[i];
-            if (!(r.present >> c & 1)) continue;
-            if (!(r.legal >> c & 1)) {
-                rep = -1;
-                continue;
-            }
-            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
-            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
-            if (!pair || PyList_Append(out, pair)) {
-                Py_XDECREF(pair);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(pair);
-        }
-    }
-    return out;
+    return card_values(r.present, r.legal, value);
 }
 
 /* tune(name, value) -> the previous value: switch a technique of the search on or off (see the

@@ -70,6 +70,28 @@ def native_bot_seed(spec: Any) -> int | None:
     return value if 0 <= value < 1 << 63 else None
 
 
+BACKENDS = ("auto", "native", "python")
+
+
+def use_core(game: stichkit.Game, backend: str, why_not: str | None = None) -> bool:
+    """Whether an environment runs `game` in the C core: "auto" when it can (Jass, the extension
+    built, and `why_not` None: nothing else the caller needs is missing), "native" insists (an
+    OptionError says why it cannot), "python" never."""
+    if backend not in BACKENDS:
+        raise OptionError(f"backend={backend!r} is not allowed; allowed: {', '.join(BACKENDS)}")
+    if backend == "python":
+        return False
+    if game.name != "jass":
+        why_not = f"the C core plays only Jass, not {game.name}"
+    elif why_not is None and not native.available():
+        why_not = native.MISSING
+        if backend == "auto":
+            native.missing()
+    if why_not is not None and backend == "native":
+        raise OptionError(f"backend='native': {why_not}")
+    return why_not is None
+
+
 class JassBatch:
     """`num_games` Jass games stepped together in C (see the module)."""
 

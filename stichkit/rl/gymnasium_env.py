@@ -329,35 +329,18 @@ class StichkitVectorEnv(VectorEnv):
         return self._masks.astype(bool)
 
 
-BACKENDS = ("auto", "native", "python")
-
-
 def _native_batch(game: Game, num_envs: int, seat: int, opponents: Any, shaping: str | None,
                   backend: str) -> Any:  # fmt: skip
     """The C core's batch for these games, or None for the Python path: "auto" takes the core when
     it can play them (Jass, every opponent a `random` bot, the extension built), "native" insists."""
-    if backend not in BACKENDS:
-        raise OptionError(f"backend={backend!r} is not allowed; allowed: {', '.join(BACKENDS)}")
-    if backend == "python":
-        return None
-    from stichkit import native
-
-    from .batch import JassBatch, native_bot_seed
+    from .batch import JassBatch, native_bot_seed, use_core
 
     _opponent_makers(game, seat, opponents)  # the same checks and messages as the Python path
     items = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (game.num_players - 1)
     why = None
-    if game.name != "jass":
-        why = f"the C core plays only Jass, not {game.name}"
-    elif any(native_bot_seed(item) is None for item in items):
+    if any(native_bot_seed(item) is None for item in items):
         why = "the C core plays only 'random' opponents (or 'random:seed=N')"
-    elif not native.available():
-        why = native.MISSING
-        if backend == "auto":
-            native.missing()
-    if why is not None:
-        if backend == "native":
-            raise OptionError(f"backend='native': {why}")
+    if not use_core(game, backend, why):
         return None
     return JassBatch(num_envs, seats=(seat,), opponents=items, shaping=shaping, **game.options)
 

@@ -28,7 +28,6 @@ from stichkit.core.errors import quote
 from .pettingzoo_aec import VERSION, env_id
 from .rewards import Rewards
 
-BACKENDS = ("auto", "native", "python")
 GAME_SEED_LIMIT = 1 << 63  # the C core's deal takes seeds of 64 signed bits
 
 
@@ -179,24 +178,9 @@ class StichkitParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):
 
 def _native_game(game: stichkit.Game, shaping: str | None, backend: str) -> Any:
     """One Jass game in the C core (every seat an agent), or None for the Python path."""
-    if backend not in BACKENDS:
-        raise OptionError(f"backend={backend!r} is not allowed; allowed: {', '.join(BACKENDS)}")
-    if backend == "python":
-        return None
-    from stichkit import native
+    from .batch import JassBatch, use_core
 
-    from .batch import JassBatch
-
-    why = None
-    if game.name != "jass":
-        why = f"the C core plays only Jass, not {game.name}"
-    elif not native.available():
-        why = native.MISSING
-        if backend == "auto":
-            native.missing()
-    if why is not None:
-        if backend == "native":
-            raise OptionError(f"backend='native': {why}")
+    if not use_core(game, backend):
         return None
     return JassBatch(1, seats=(0, 1, 2, 3), shaping=shaping, **game.options)
 
