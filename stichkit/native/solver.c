@@ -43,8 +43,8 @@ static inline int next_reference(int ref, int card) { return jr_next_ref(lowp, r
 /* Techniques that can be switched on and off (`tune`), to measure what each gives
  * (bench/solver_techniques.py; docs/analysis.md has the figures and says which are on). */
 static int opt_bounds = 0;       /* bounds from sure points at every card, not only at a trick's start */
-static int opt_two = 3;          /* from this many tricks left: a straight-line search, without the table
-                                  * (on: 0.65-0.73 of the time, docs/analysis.md; 0: off) */
+static int opt_two = 2;          /* from this many tricks left: a straight-line search, without the table
+                                  * (on: 0.63-0.88 of the time, docs/analysis.md; 0: off) */
 static int opt_absolute_key = 0; /* the table keyed on the hands as they are (to measure the relative key) */
 static int opt_fixed = 0;        /* from this many tricks left: try to settle a null window with one side's
                                   * moves fixed to its first-ordered card, before the full search (0: off) */
