@@ -10,9 +10,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# One stamp per set of extras. The install also compiles the solver's C extension in place
+# One stamp per set of extras. The install also compiles the Jass core's C extension in place
 # (setup.py), so a change to it makes the stamps stale too.
-BUILD := pyproject.toml setup.py stichkit/analysis/_dds.c
+BUILD := pyproject.toml setup.py $(wildcard stichkit/native/*.c stichkit/native/*.h)
 
 $(VENV)/.installed-play: $(BUILD) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[cli]"

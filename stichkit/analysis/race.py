@@ -8,7 +8,7 @@ the deal's points; near the end of a game what counts is who gets there first. `
 every legal card of the player to move the outcome with perfect play after it: +1 the mover's team
 reaches its target first, -1 the other team does, 0 neither does in this deal (the game goes on).
 
-Only the C engine searches races (`stichkit.analysis._dds.race`); tests/analysis/test_race.py
+Only the C engine searches races (`race` of the C core, stichkit.native); tests/analysis/test_race.py
 checks it against minimax through the engine itself, which ends games as the rules say.
 """
 
@@ -69,7 +69,7 @@ def solve_race(state: JassState) -> Race:
     pos = position_of(state)
     if _dds is None:
         raise SolveError(
-            "the race search needs the C solver (stichkit.analysis._dds is missing: reinstall with a C "
+            "the race search needs the C solver (stichkit.native._jass is missing: reinstall with a C "
             "compiler, `pip install -e .`)"
         )
     n0, n1 = needs(state)

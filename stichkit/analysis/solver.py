@@ -13,7 +13,7 @@ what a card decision can change.
 The search is zero-sum on the margin (the mover's team's points minus the other team's, the match
 bonus included); the points in `Solution.values` follow from the margin. Two engines give the same
 numbers: "python", the reference (plain alpha-beta with a transposition table, over the engine's
-own rule functions), and "c", the extension `stichkit.analysis._dds` (the same search with
+own rule functions), and "c", the solver of the C core `stichkit.native` (the same search with
 equivalent cards merged, move ordering and a bigger table), used by default when it is built.
 See docs/analysis.md.
 """
@@ -23,32 +23,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from stichkit import native
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import StichkitError
-from stichkit.games.jass.cards import (
-    LAST_TRICK_BONUS,
-    MATCH_BONUS,
-    POINTS,
-    STOECK_PAIR,
-    STOECK_POINTS,
-    STRENGTH,
-    SUIT_MASK,
-    TRUMPS_ABOVE,
-)
-from stichkit.games.jass.rules import BOUR_BIT, legal_cards, next_reference
+from stichkit.games.jass.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH
+from stichkit.games.jass.rules import legal_cards, next_reference
 from stichkit.games.jass.state import ACTIONS, JassState, PlayPosition
 
 ENGINES = ("auto", "c", "python")
 INF = 1 << 20
 
-try:  # the C extension is optional: a machine without a compiler installs without it
-    from stichkit.analysis import _dds  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - depends on the build
-    _dds = None
-else:  # the rule tables live in the engine: the C search takes them from there
-    _dds.init(STRENGTH, POINTS, TRUMPS_ABOVE, SUIT_MASK, BOUR_BIT, LAST_TRICK_BONUS, MATCH_BONUS, STOECK_PAIR,
-              STOECK_POINTS)  # fmt: skip
+_dds: Any = native.load()  # the C core's solver, or None without the C extension
 
 
 class SolveError(StichkitError):
@@ -142,9 +128,11 @@ def _checked(state: JassState, engine: str) -> PlayPosition:
         raise SolveError(f"unknown solver engine {engine!r}; the engines are {', '.join(ENGINES)}")
     if engine == "c" and _dds is None:
         raise SolveError(
-            "the C solver is not built (stichkit.analysis._dds is missing: reinstall with a C compiler, "
+            "the C solver is not built (stichkit.native._jass is missing: reinstall with a C compiler, "
             "`pip install -e .`); use engine='python' or 'auto'"
         )
+    if engine == "auto" and _dds is None:
+        native.missing()
     return position_of(state)
 
 
@@ -208,12 +196,12 @@ def solve_c(pos: PlayPosition) -> dict[int, int]:
 
 
 def brute_force_c(state: JassState) -> Solution:
-    """The values of `solve`, by the C extension's plain minimax (`_dds.brute`: no pruning, no
+    """The values of `solve`, by the C core's plain minimax (`_dds.brute`: no pruning, no
     table, its own scoring): a test tool to check the solver against, for positions with at most
     four tricks left (SolveError beyond, or without the extension)."""
     pos = position_of(state)
     if _dds is None:
-        raise SolveError("the C brute force needs the C extension (stichkit.analysis._dds), which is not built")
+        raise SolveError("the C brute force needs the C extension (stichkit.native._jass), which is not built")
     if pos.tricks_done < 5:
         raise SolveError(f"brute force takes at most 4 tricks left, not {9 - pos.tricks_done}")
     return make_solution(pos, dict(_dds.brute(*c_arguments(pos))))

@@ -15,6 +15,10 @@ The bot never reads the hidden parts of the state it is given: the only things i
 the real state are the seat's own view (for the seed), its legal actions and copies made by
 `sample_hidden`. It is generic over the State protocol, so every game works without changes.
 
+In C (Jass). With `engine="auto"` a Jass search with random playouts runs its iterations in the
+C core (stichkit.native.search): the same algorithm, its first world from `determinize`, the
+others from a C port of `sample_hidden`; Python is called once per decision.
+
 Reward. The search stops at the end of the current deal (the game logs the next deal as a chance
 outcome) or at the end of the game. Each seat's points won since the root, minus the mean of all
 seats, are scaled into [0, 1] by the largest spread seen so far in this search; at the end of the
@@ -29,6 +33,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from stichkit import native
 from stichkit.core import Action, State
 
 from .base import SEED, Bot, Param, View, seat_view, view_key
@@ -94,6 +99,8 @@ ROLLOUT = Param("rollout", "random", "playout policy: random (fast) or heuristic
                 _choice_of("random", "heuristic"))  # fmt: skip
 HORIZON = Param("horizon", "deal", "where playouts stop: the end of the deal, or of the whole game",
                 _choice_of("deal", "game"))  # fmt: skip
+ENGINE = Param("engine", "auto", "where the iterations run: auto (C for Jass with random playouts, when the C "
+               "extension is built), c (insist), python", _choice_of("auto", "c", "python"))  # fmt: skip
 PUSH = Param("push", "heuristic", "after the searching seat pushes, the partner's choice in each sampled world: "
              "heuristic (the game's heuristic on the partner's sampled hand) or search (the tree, as before)",
              _choice_of("heuristic", "search"))  # fmt: skip
@@ -117,7 +124,7 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
     cheats: ClassVar[bool] = False
-    PARAMS: ClassVar[tuple[Param, ...]] = (ITERATIONS, TIME, C, DETERMINIZATIONS, ROLLOUT, HORIZON, PUSH, SEED)
+    PARAMS: ClassVar[tuple[Param, ...]] = (ITERATIONS, TIME, C, DETERMINIZATIONS, ROLLOUT, HORIZON, PUSH, ENGINE, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -134,6 +141,7 @@ class ISMCTSBot(Bot):
         self.heuristic_rollouts = p["rollout"] == "heuristic"
         self.deal_horizon = p["horizon"] == "deal"
         self.push_by_heuristic = p.get("push") == "heuristic"  # `open` declares no push: the tree decides
+        self.engine: str = p.get("engine", "auto")
         self.last_stats: dict[str, Any] = {}  # of the last search: iterations, seconds, ...
 
     # -- the Bot API ----------------------------------------------------------------------------
@@ -160,7 +168,27 @@ class ISMCTSBot(Bot):
         """A full state the seat cannot tell from `state`: the only door to hidden cards."""
         return state.sample_hidden(seat, rng)
 
+    def native(self, state: State) -> bool:
+        """Whether this search runs in C: Jass with random playouts, the extension built, and the
+        engine not "python" ("c" insists, and says why it cannot)."""
+        if self.engine == "python":
+            return False
+        why = None
+        if state.game.name != "jass":
+            why = f"the C search plays only Jass, not {state.game.name}"
+        elif self.heuristic_rollouts:
+            why = "the C search plays random playouts only (rollout=random)"
+        elif not native.available():
+            why = native.MISSING
+            if self.engine == "auto":
+                native.missing()
+        if why is not None and self.engine == "c":
+            raise ValueError(f"{self.name}: engine=c: {why}")
+        return why is None
+
     def search(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        if self.native(state):
+            return self.search_native(state, seat, legal, rng)
         clock = time.perf_counter
         start = clock()
         deadline = None if self.time is None else start + self.time
@@ -308,6 +336,28 @@ class ISMCTSBot(Bot):
             "sampling_seconds": sampling,
             "visits": {str(a): root.children[a.id].n for a in legal if a.id in root.children},
         }
+        return chosen
+
+    def search_native(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        """The same search with its iterations in C (stichkit.native.search): the first world
+        comes from `determinize` (the door to hidden cards: `sample_hidden`, or the true state for
+        `open`), the others from the C port of sample_hidden."""
+        from stichkit.native.search import search
+
+        start = time.perf_counter()
+        world = self.determinize(state, seat, rng)
+        seconds = None if self.time is None else max(self.time - (time.perf_counter() - start), 1e-6)
+        action, stats = search(
+            world, seat, iterations=self.iterations, seconds=seconds, c=self.c, determinizations=self.max_dets,
+            deal_horizon=self.deal_horizon, push_heuristic=self.push_by_heuristic, seed=rng.getrandbits(64),
+        )  # fmt: skip
+        actions = state.game.actions
+        stats["visits"] = {actions[a].text: n for a, n in stats["visits"].items()}
+        stats["seconds"] = time.perf_counter() - start
+        stats["engine"] = "c"
+        self.last_stats = stats
+        chosen = actions[action]
+        assert chosen in legal
         return chosen
 
     def _settled(self, root: Node, legal: list[Action], done: int, start: float, deadline: float | None,

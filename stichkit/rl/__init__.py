@@ -21,6 +21,7 @@ from .rewards import final_returns
 if TYPE_CHECKING:
     from .gymnasium_env import StichkitGymEnv
     from .pettingzoo_aec import StichkitAECEnv
+    from .pettingzoo_parallel import StichkitParallelEnv
 
 _ENCODERS: dict[tuple[str, tuple[tuple[str, Any], ...]], Encoder] = {}
 
@@ -67,6 +68,14 @@ def pettingzoo_env(name: str, **options: Any) -> StichkitAECEnv:
     return StichkitAECEnv(name, **options)
 
 
+def parallel_env(name: str, **options: Any) -> StichkitParallelEnv:
+    """A PettingZoo parallel environment of the game `name` with the game's `options` (Jass in
+    the C core when it is built)."""
+    from .pettingzoo_parallel import StichkitParallelEnv
+
+    return StichkitParallelEnv(name, **options)
+
+
 def gym_env(name: str, seat: int = 0, opponents: Any = "heuristic", **options: Any) -> StichkitGymEnv:
     """A Gymnasium environment for one seat; the other seats are played by stichkit bots."""
     from .gymnasium_env import StichkitGymEnv
@@ -82,11 +91,13 @@ def register_openspiel() -> list[str]:
 
 
 def _register_ids() -> None:
-    """`stichkit/<game>-v0` in PettingZoo's AEC registry and in Gymnasium's registry."""
+    """`stichkit/<game>-v0` in PettingZoo's AEC and parallel registries and in Gymnasium's registry."""
     if importlib.util.find_spec("pettingzoo") is not None:
         from .pettingzoo_aec import register_pettingzoo
+        from .pettingzoo_parallel import register_parallel
 
         register_pettingzoo()
+        register_parallel()
     if importlib.util.find_spec("gymnasium") is not None:
         from .gymnasium_env import register_gymnasium
 
@@ -95,4 +106,13 @@ def _register_ids() -> None:
 
 _register_ids()
 
-__all__ = ["Encoder", "Field", "encoding", "final_returns", "gym_env", "pettingzoo_env", "register_openspiel"]
+__all__ = [
+    "Encoder",
+    "Field",
+    "encoding",
+    "final_returns",
+    "gym_env",
+    "parallel_env",
+    "pettingzoo_env",
+    "register_openspiel",
+]

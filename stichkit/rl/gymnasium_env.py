@@ -197,7 +197,12 @@ class StichkitGymEnv(gymnasium.Env[dict[str, np.ndarray], int]):
 
 class StichkitVectorEnv(VectorEnv):
     """`num_envs` games of one seat stepped together in one process (autoreset in the same step:
-    an ended game's last observation is in `infos["final_obs"]`, the next game's first is returned)."""
+    an ended game's last observation is in `infos["final_obs"]`, the next game's first is returned).
+
+    `backend`: "auto" (the default) steps Jass against `random` opponents in the C core, all games
+    in one call (stichkit.rl.batch: the same games, observations, rewards and resets as the Python
+    path, from the same seeds), and everything else in Python; "native" insists on the core,
+    "python" keeps to Python."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (Gymnasium's own convention)
 
@@ -208,6 +213,7 @@ class StichkitVectorEnv(VectorEnv):
         seat: int = 0,
         opponents: Any = "heuristic",
         shaping: str | None = None,
+        backend: str = "auto",
         **options: Any,
     ) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
@@ -223,13 +229,27 @@ class StichkitVectorEnv(VectorEnv):
             }
         )
         self.action_space = spaces.MultiDiscrete([self.game.num_actions] * num_envs)
-        self.games = [SeatGame(self.game, seat, opponents, shaping) for _ in range(num_envs)]
-        self._obs = np.zeros((num_envs, *self.encoder.shape), dtype=np.float32)
-        self._masks = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
+        self.batch = _native_batch(self.game, num_envs, seat, opponents, shaping, backend)
+        self.backend = "python" if self.batch is None else "native"
+        self.games = [] if self.batch else [SeatGame(self.game, seat, opponents, shaping) for _ in range(num_envs)]
+        if self.batch is None:
+            self._obs = np.zeros((num_envs, *self.encoder.shape), dtype=np.float32)
+            self._masks = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
+        else:  # the C core writes these arrays in place at every step
+            self._obs = self.batch.obs.reshape(num_envs, self.encoder.size)
+            self._masks = self.batch.masks.reshape(num_envs, self.game.num_actions)
+
+    def seeds_used(self) -> list[int]:
+        """The seed each game was last started from (after an automatic reset, the one drawn)."""
+        if self.batch is not None:
+            return self.batch.seeds()
+        return [g.seed_used if g.seed_used is not None else 0 for g in self.games]
 
     def _observe(self) -> dict[str, np.ndarray]:
+        if self.batch is not None:
+            return {"observation": self._obs.copy(), "action_mask": self._masks.copy()}
         games = self.games
-        self.encoder.fill_views([g.state.view(g.seat) for g in games], self._obs)
+        self.encoder.observations([g.state for g in games], [g.seat for g in games], self._obs)
         for i, g in enumerate(games):
             g.mask(self._masks[i])
         return {"observation": self._obs.copy(), "action_mask": self._masks.copy()}
@@ -246,11 +266,16 @@ class StichkitVectorEnv(VectorEnv):
             if seed is not None
             else [int(x) for x in self.np_random.integers(0, 2**62, self.num_envs)]
         )
-        for g, s in zip(self.games, seeds, strict=True):
-            g.reset(s)
+        if self.batch is not None:
+            self.batch.reset(seeds)
+        else:
+            for g, s in zip(self.games, seeds, strict=True):
+                g.reset(s)
         return self._observe(), {}
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if self.batch is not None:
+            return self._step_native(actions)
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
@@ -276,15 +301,55 @@ class StichkitVectorEnv(VectorEnv):
             }
         return self._observe(), rewards, terminated, np.zeros(n, dtype=bool), infos
 
+    def _step_native(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray,
+                                                   dict[str, Any]]:  # fmt: skip
+        """The same step in the C core: every game in one call (see stichkit.rl.batch)."""
+        batch = self.batch
+        assert batch is not None
+        n = self.num_envs
+        ended = batch.step(np.asarray(actions).reshape(n))
+        terminated = batch.terminated.copy()
+        infos: dict[str, Any] = {}
+        if ended:
+            final_obs = np.empty(n, dtype=object)
+            mask = np.zeros(self.game.num_actions, dtype=np.int8)  # a finished game has no legal action
+            for i in np.flatnonzero(terminated):
+                final_obs[i] = {"observation": batch.final_obs[i, 0].copy(), "action_mask": mask.copy()}
+            infos = {
+                "final_obs": final_obs,
+                "_final_obs": terminated.copy(),
+                "illegal_action": batch.illegal.copy(),
+                "_illegal_action": terminated.copy(),
+            }
+        rewards = batch.rewards.reshape(n).copy()
+        return self._observe(), rewards, terminated, np.zeros(n, dtype=bool), infos
+
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game, as booleans of shape (num_envs, num_actions)."""
         return self._masks.astype(bool)
 
 
+def _native_batch(game: Game, num_envs: int, seat: int, opponents: Any, shaping: str | None,
+                  backend: str) -> Any:  # fmt: skip
+    """The C core's batch for these games, or None for the Python path: "auto" takes the core when
+    it can play them (Jass, every opponent a `random` bot, the extension built), "native" insists."""
+    from .batch import JassBatch, native_bot_seed, use_core
+
+    _opponent_makers(game, seat, opponents)  # the same checks and messages as the Python path
+    items = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (game.num_players - 1)
+    why = None
+    if any(native_bot_seed(item) is None for item in items):
+        why = "the C core plays only 'random' opponents (or 'random:seed=N')"
+    if not use_core(game, backend, why):
+        return None
+    return JassBatch(num_envs, seats=(seat,), opponents=items, shaping=shaping, **game.options)
+
+
 def vector_env(
     name: str, num_envs: int, seat: int = 0, opponents: Any = "heuristic", **options: Any
 ) -> StichkitVectorEnv:
-    """`num_envs` games of `name` for one seat, stepped together in one process."""
+    """`num_envs` games of `name` for one seat, stepped together in one process (Jass against
+    `random` bots: in the C core, see StichkitVectorEnv)."""
     return StichkitVectorEnv(name, num_envs, seat=seat, opponents=opponents, **options)
 
 

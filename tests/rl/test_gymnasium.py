@@ -82,8 +82,9 @@ def test_bad_opponents_say_what_is_allowed() -> None:
         rl.gym_env("jass", seat=4)
 
 
-def test_the_vectorised_form_matches_single_environments() -> None:
-    vec = StichkitVectorEnv("jass", 3, opponents="random", target=300)
+@pytest.mark.parametrize("backend", ["python", "auto"])
+def test_the_vectorised_form_matches_single_environments(backend: str) -> None:
+    vec = StichkitVectorEnv("jass", 3, opponents="random", target=300, backend=backend)
     obs, _ = vec.reset(seed=10)
     singles = [rl.gym_env("jass", opponents="random", target=300) for _ in range(3)]
     single_obs = [env.reset(seed=10 + i)[0] for i, env in enumerate(singles)]
@@ -99,7 +100,7 @@ def test_the_vectorised_form_matches_single_environments() -> None:
             assert rewards[i] == r and terminated[i] == t
             if t:
                 assert np.array_equal(infos["final_obs"][i]["observation"], o["observation"])
-                singles[i].reset(seed=vec.games[i].seed_used)
+                singles[i].reset(seed=vec.seeds_used()[i])
                 ended += 1
             else:
                 assert np.array_equal(obs["observation"][i], o["observation"])

@@ -50,6 +50,7 @@ def test_encoder_and_mask_see_nothing_hidden(name: str, options: dict[str, Any])
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 def test_adapters_see_nothing_hidden(name: str, options: dict[str, Any]) -> None:
     aec = rl.pettingzoo_env(name, **options)
+    par = rl.parallel_env(name, backend="python", **options)  # the C core's: tests/rl/test_batch.py
     gym = rl.gym_env(name, seat=0, opponents="random", **options)
     rl.register_openspiel()
     import pyspiel
@@ -61,6 +62,12 @@ def test_adapters_see_nothing_hidden(name: str, options: dict[str, Any]) -> None
         real = aec.observe(agent)
         aec.state = sample
         fake = aec.observe(agent)
+        assert np.array_equal(real["observation"], fake["observation"])
+        assert np.array_equal(real["action_mask"], fake["action_mask"])
+        par.state = state
+        real = par._observations()[agent]
+        par.state = sample
+        fake = par._observations()[agent]
         assert np.array_equal(real["observation"], fake["observation"])
         assert np.array_equal(real["action_mask"], fake["action_mask"])
         if seat == 0:

@@ -1,4 +1,4 @@
-/* The fast double-dummy search for Jass card play: stichkit.analysis._dds.
+/* The fast double-dummy search for Jass card play (stichkit.analysis.solver's "c" engine).
  *
  * The same game as stichkit/analysis/solver.py (the Python reference): alpha-beta on team 0's
  * margin (its points minus the other team's, last-trick and match bonus included). It adds what
@@ -7,42 +7,64 @@
  * with no remaining card between them in the trick order and the same points), move ordering
  * (the table's best lead first, then cheap rules of thumb), and bounds from the points left.
  *
- * The rule tables are not written here: `init` takes them from the Python engine
- * (stichkit.games.jass.cards and .rules) at import. The follow rules (legal_cards) and the
- * undertrump reference (next_reference) are mirrored below in a few lines; tests/analysis checks
- * them and every solved value against the Python engine on many random positions.
+ * The rules are the core's (jass.h: the follow rules, the undertrump reference, the tables the
+ * engine gave at import); tests/analysis checks every solved value against the Python engine on
+ * many random positions.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-typedef uint64_t u64;
+#include "jass.h"
 
-static int ready = 0;
-static int STR[6][4][36];  /* STRENGTH[mode][led][card] */
-static int PTS[6][36];     /* POINTS[mode][card] */
-static u64 TABOVE[4][36];  /* TRUMPS_ABOVE[trump][card] */
-static u64 SUITM[4];       /* SUIT_MASK */
-static u64 BOURB[4];       /* BOUR_BIT */
-static int LAST_BONUS, MATCH_BONUS;
-static u64 STOECK_PAIR_MASK[4]; /* trump King and Queen, per trump suit (the race) */
-static int STOECK_PTS;
-static int ORDER[6][4][9]; /* the cards of a suit, weakest first, when that suit is led */
-static int PIDX[6][36];    /* a small code for PTS[mode][card]: the same code for the same points */
+#define STR JT.str
+#define PTS JT.pts
+#define ORDER JT.order
+#define PIDX JT.pidx
+#define SUITM JT.suitm
+#define LAST_BONUS JT.last_bonus
+#define MATCH_BONUS JT.match_bonus
+#define STOECK_PTS JT.stoeck_pts
+#define STOECK_PAIR_MASK JT.stoeck_pair
 
 /* Search state: the position is changed in place and restored (make / unmake). */
 static int mode, lowp;
 static u64 H[4];
-static int rem;           /* points of the cards still in the hands */
-static u64 zhash;         /* Zobrist hash of the hands */
+static int rem; /* points of the cards still in the hands */
 static long long nodes, iters;
 /* History of the leads: hist[player][card] grows by 2^tricks_left whenever leading `card` refuted a
  * window after another lead was tried first. Only leads: on the following cards it costs nodes. */
 static int hist[4][36];
 static int hist_tag = -1; /* the game the history is about (mode * 2 + lowest_plain) */
-static u64 Z[4][36], ZL[4], ZW[4];
+
+static inline u64 legal_cards(u64 hand, int n, int led, int ref) { return jr_legal(mode, hand, n, led, ref); }
+static inline int next_reference(int ref, int card) { return jr_next_ref(lowp, ref, card); }
+
+/* Techniques that can be switched on and off (`tune`), to measure what each gives
+ * (bench/solver_techniques.py; docs/analysis.md has the figures and says which are on). */
+static int opt_bounds = 0;       /* bounds from sure points at every card, not only at a trick's start */
+static int opt_two = 2;          /* from this many tricks left: a straight-line search, without the table
+                                  * (on: 0.63-0.88 of the time, docs/analysis.md; 0: off) */
+static int opt_absolute_key = 0; /* the table keyed on the hands as they are (to measure the relative key) */
+static int opt_fixed = 0;        /* from this many tricks left: try to settle a null window with one side's
+                                  * moves fixed to its first-ordered card, before the full search (0: off) */
+static int restricted = -1;      /* while settling so: the team whose moves are fixed */
+
+/* BEAT[mode][led][strength]: the cards that beat a card of that strength in a trick led with `led`. */
+static u64 BEAT[6][4][128];
+static int beat_ready = 0;
+
+static void make_beat(void) {
+    for (int m = 0; m < 6; m++)
+        for (int l = 0; l < 4; l++)
+            for (int st = 0; st < 128; st++) {
+                u64 x = 0;
+                for (int c = 0; c < 36; c++)
+                    if (STR[m][l][c] > st) x |= 1ull << c;
+                BEAT[m][l][st] = x;
+            }
+    beat_ready = 1;
+}
 
 typedef struct {
     u64 h[4];
@@ -60,40 +82,6 @@ static Entry *tt = NULL;
 static uint32_t gen = 0;
 
 #define INF 100000
-
-static u64 rng_state = 0x9E3779B97F4A7C15ull;
-static u64 next_rand(void) {
-    u64 z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
-
-/* stichkit.games.jass.rules.legal_cards, for a trick already started (n > 0). */
-static inline u64 legal_cards(u64 hand, int n, int led, int ref) {
-    if (n == 0) return hand;
-    if (mode < 4) {
-        u64 tmask = SUITM[mode];
-        u64 trumps = hand & tmask;
-        if (led == mode) return (trumps & ~BOURB[mode]) ? trumps : hand;
-        u64 follow = hand & SUITM[led];
-        u64 ok = ref >= 0 ? (trumps & TABOVE[mode][ref]) : trumps;
-        if (follow) return follow | ok;
-        if (hand == trumps) return hand;
-        return (hand & ~tmask) | ok;
-    }
-    u64 follow = hand & SUITM[led];
-    return follow ? follow : hand;
-}
-
-/* stichkit.games.jass.rules.next_reference, with the trump order read from the strength table. */
-static inline int next_reference(int ref, int card) {
-    if (ref < 0) return card;
-    if (lowp) return card < ref ? card : ref;
-    return STR[mode][mode][card] > STR[mode][mode][ref] ? card : ref;
-}
 
 static int trick_node(int leader, int left, int won, int alpha, int beta);
 
@@ -147,13 +135,55 @@ static int gen_moves(int *out, u64 legal, u64 present, int n, int led, int ws, i
     return cnt;
 }
 
+/* Bounds inside a trick (n > 0 cards played, `pts` their points): the trick's points are sure for
+ * the team winning it when nobody still to play holds a card that beats it, and the top trumps
+ * held by one team are sure for it (unless a stronger trump already lies in this trick). */
+static int mid_trick_bounds(int n, int led, int ws, int wst, int player, int won, int pts, int alpha, int beta,
+                            int *v) {
+    int total = rem + pts + LAST_BONUS, sure[2] = {0, 0}, takes[2] = {0, 0};
+    u64 rest = 0;
+    for (int k = n; k < 4; k++) rest |= H[(player + n - k) & 3];
+    if (!(rest & BEAT[mode][led][wst])) {
+        sure[ws & 1] += pts;
+        takes[ws & 1] = 1;
+    }
+    if (mode < 4) {
+        const int *order = ORDER[mode][mode];
+        u64 team0 = H[0] | H[2], present = team0 | H[1] | H[3];
+        int holder = -1, amount = 0;
+        for (int i = 8; i >= 0; i--) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            if (STR[mode][mode][c] < wst) break; /* a stronger trump lies in the trick: it may fall here */
+            int t = (team0 >> c & 1) ? 0 : 1;
+            if (holder < 0) holder = t;
+            else if (t != holder) break;
+            amount += PTS[mode][c];
+        }
+        if (holder >= 0) {
+            sure[holder] += amount;
+            takes[holder] = 1;
+        }
+    }
+    int top = total - 2 * sure[1] + ((won & 2) || takes[1] ? 0 : MATCH_BONUS);
+    int bottom = -total + 2 * sure[0] - ((won & 1) || takes[0] ? 0 : MATCH_BONUS);
+    if (top <= alpha) return *v = top, 1;
+    if (bottom >= beta) return *v = bottom, 1;
+    return 0;
+}
+
 static int play_node(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, u64 tmask,
                      int alpha, int beta, int ttbest, int *bestcard) {
     nodes++;
+    if (opt_bounds && n > 0) {
+        int v;
+        if (mid_trick_bounds(n, led, ws, wst, player, won, pts, alpha, beta, &v)) return v;
+    }
     u64 legal = legal_cards(H[player], n, led, ref);
     int moves[9];
     u64 present = H[0] | H[1] | H[2] | H[3] | tmask;
     int cnt = gen_moves(moves, legal, present, n, led, ws, wst, player, ttbest);
+    if (restricted == (player & 1)) cnt = 1; /* a fixed strategy: the first-ordered card only */
     int maximise = !(player & 1);
     int best = maximise ? -INF : INF;
     for (int i = 0; i < cnt; i++) {
@@ -185,7 +215,6 @@ static int after_card(int c, int n, int led, int ws, int wst, int ref, int playe
     int p = PTS[mode][c];
     int trump = c / 9 == mode;
     H[player] ^= bit;
-    zhash ^= Z[player][c];
     rem -= p;
     if (n == 0) {
         led = c / 9;
@@ -218,7 +247,6 @@ static int after_card(int c, int n, int led, int ws, int wst, int ref, int playe
         }
     }
     H[player] ^= bit;
-    zhash ^= Z[player][c];
     rem += p;
     return v;
 }
@@ -242,6 +270,48 @@ static int last_trick(int leader, int won) {
     return (team == 0 ? pts : -pts) + (won == 1 ? MATCH_BONUS : won == 2 ? -MATCH_BONUS : 0);
 }
 
+/* The last tricks, straight: a plain alpha-beta without the table or move ordering (the last
+ * two tricks are at most sixteen lines of play: cheaper to play out than to look up). */
+static int two_play(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, int alpha,
+                    int beta) {
+    nodes++;
+    u64 legal = legal_cards(H[player], n, led, ref);
+    int maximise = !(player & 1), best = maximise ? -INF : INF;
+    for (u64 x = legal; x; x &= x - 1) {
+        int c = lowbit(x), l = led, w = ws, st = wst, r = ref;
+        if (n == 0) {
+            l = c / 9;
+            w = player;
+            st = STR[mode][l][c];
+            r = c / 9 == mode ? c : -1;
+        } else {
+            int cs = STR[mode][l][c];
+            if (cs > st) {
+                w = player;
+                st = cs;
+            }
+            if (c / 9 == mode) r = next_reference(r, c);
+        }
+        H[player] ^= 1ull << c;
+        int p = pts + PTS[mode][c], v;
+        if (n < 3) {
+            v = two_play(n + 1, l, w, st, r, (player + 3) & 3, left, won, p, alpha, beta);
+        } else {
+            int team = w & 1, gain = team == 0 ? p : -p;
+            if (left == 2)
+                v = gain + last_trick(w, won | 1 << team);
+            else
+                v = gain + two_play(0, -1, -1, -1, -1, w, left - 1, won | 1 << team, 0, alpha - gain, beta - gain);
+        }
+        H[player] ^= 1ull << c;
+        if (maximise ? v > best : v < best) best = v;
+        if (maximise && v > alpha) alpha = v;
+        if (!maximise && v < beta) beta = v;
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
 /* The table's key: for each suit, the number of its remaining cards, then those cards in trick
  * order as (holder, points code). Two positions with the same key play out the same way (only
  * the order within a suit, the points and the Bour, the only 20-point card, matter to the rules),
@@ -254,6 +324,10 @@ static inline void put_bits(u64 key[4], int *bit, u64 code, int width) {
 }
 
 static inline void table_key(u64 key[4]) {
+    if (opt_absolute_key) { /* the hands as they are (measuring only: fewer transpositions) */
+        for (int p = 0; p < 4; p++) key[p] = H[p];
+        return;
+    }
     key[0] = key[1] = key[2] = key[3] = 0;
     int bit = 0;
     u64 present = H[0] | H[1] | H[2] | H[3], odd = H[1] | H[3], high = H[2] | H[3];
@@ -327,6 +401,7 @@ static inline void settle(int v, int a, int b, int *lo, int *hi) {
 /* Team 0's margin over the `left` tricks from here, `leader` to lead. */
 static int trick_node(int leader, int left, int won, int alpha, int beta) {
     if (left == 1) return last_trick(leader, won);
+    if (left <= opt_two) return two_play(0, -1, -1, -1, -1, leader, left, won, 0, alpha, beta);
     int total = rem + LAST_BONUS;
     int top = (won & 2) ? total : total + MATCH_BONUS;     /* team 0 can still make the match */
     int bottom = (won & 1) ? -total : -total - MATCH_BONUS; /* team 1 can */
@@ -374,8 +449,38 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     }
     int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
     int bestcard = -1;
+    if (opt_fixed && left >= opt_fixed && restricted < 0 && b == a + 1) {
+        /* A fixed strategy of one side gives a bound: team 0 playing its first-ordered cards
+         * only makes at least what it makes then; team 1 likewise at most. Either may settle the
+         * null window with a much smaller search (the table keeps what is learnt as bounds). */
+        for (int side = 0; side < 2; side++) {
+            int card = -1;
+            restricted = side;
+            int w = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &card);
+            restricted = -1;
+            if (side == 0 && w >= b) {
+                v = w;
+                lo = w;
+                bestcard = card;
+                goto store;
+            }
+            if (side == 1 && w <= a) {
+                v = w;
+                hi = w;
+                bestcard = card;
+                goto store;
+            }
+        }
+    }
     v = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
-    settle(v, a, b, &lo, &hi);
+    if (restricted == 0) { /* team 0's moves fixed: only a lower bound on the value */
+        if (v >= b || v > a) lo = v > lo ? v : lo;
+    } else if (restricted == 1) {
+        if (v <= a || v < b) hi = v < hi ? v : hi;
+    } else {
+        settle(v, a, b, &lo, &hi);
+    }
+store:
     if (!e) e = (bucket[0].gen != gen || bucket[0].left <= left) ? &bucket[0] : &bucket[1];
     e->h[0] = key[0];
     e->h[1] = key[1];
@@ -394,133 +499,13 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
 
 /* -- the Python side ------------------------------------------------------------------------ */
 
-/* n numbers from a Python sequence: into ints (when `ints`) or 64-bit masks (when `masks`). */
-static int read_numbers(PyObject *seq, Py_ssize_t n, const char *what, int *ints, u64 *masks) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd entries", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
-        if (ints) {
-            long v = PyLong_AsLong(item);
-            if (v == -1 && PyErr_Occurred()) break;
-            ints[i] = (int)v;
-        } else {
-            unsigned long long v = PyLong_AsUnsignedLongLong(item);
-            if (v == (unsigned long long)-1 && PyErr_Occurred()) break;
-            masks[i] = (u64)v;
-        }
-    }
-    Py_DECREF(fast);
-    return PyErr_Occurred() ? -1 : 0;
-}
-
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
-    return read_numbers(seq, n, what, out, NULL);
-}
-
-static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
-    return read_numbers(seq, n, what, NULL, out);
-}
-
-static int sub_seq(PyObject *seq, Py_ssize_t i, PyObject **item) {
-    *item = PySequence_GetItem(seq, i);
-    return *item ? 0 : -1;
-}
-
-/* init(strength, points, trumps_above, suit_mask, bour_bit, last_bonus, match_bonus, stoeck_pair,
- *      stoeck_points) */
-static PyObject *dds_init(PyObject *self, PyObject *args) {
-    PyObject *strength, *points, *tabove, *suitm, *bour, *pair;
-    int last, match, stoeck;
-    if (!PyArg_ParseTuple(args, "OOOOOiiOi", &strength, &points, &tabove, &suitm, &bour, &last, &match, &pair,
-                          &stoeck))
-        return NULL;
-    if (read_masks(pair, STOECK_PAIR_MASK, 4, "stoeck_pair")) return NULL;
-    STOECK_PTS = stoeck;
-    for (int m = 0; m < 6; m++) {
-        PyObject *row;
-        if (sub_seq(strength, m, &row)) return NULL;
-        for (int l = 0; l < 4; l++) {
-            PyObject *r2;
-            if (sub_seq(row, l, &r2)) {
-                Py_DECREF(row);
-                return NULL;
-            }
-            int rc = read_ints(r2, STR[m][l], 36, "strength");
-            Py_DECREF(r2);
-            if (rc) {
-                Py_DECREF(row);
-                return NULL;
-            }
-        }
-        Py_DECREF(row);
-        if (sub_seq(points, m, &row)) return NULL;
-        int rc = read_ints(row, PTS[m], 36, "points");
-        Py_DECREF(row);
-        if (rc) return NULL;
-    }
-    for (int t = 0; t < 4; t++) {
-        PyObject *row;
-        if (sub_seq(tabove, t, &row)) return NULL;
-        int rc = read_masks(row, TABOVE[t], 36, "trumps_above");
-        Py_DECREF(row);
-        if (rc) return NULL;
-    }
-    if (read_masks(suitm, SUITM, 4, "suit_mask") || read_masks(bour, BOURB, 4, "bour_bit")) return NULL;
-    LAST_BONUS = last;
-    MATCH_BONUS = match;
-    for (int m = 0; m < 6; m++)
-        for (int s = 0; s < 4; s++) {
-            int k = 0;
-            for (int c = 0; c < 36; c++)
-                if (SUITM[s] >> c & 1) ORDER[m][s][k++] = c;
-            if (k != 9) {
-                PyErr_SetString(PyExc_ValueError, "suit_mask: a suit must have nine cards");
-                return NULL;
-            }
-            for (int i = 1; i < 9; i++) /* weakest first, by the strength when this suit is led */
-                for (int j = i; j > 0 && STR[m][s][ORDER[m][s][j]] < STR[m][s][ORDER[m][s][j - 1]]; j--) {
-                    int t = ORDER[m][s][j];
-                    ORDER[m][s][j] = ORDER[m][s][j - 1];
-                    ORDER[m][s][j - 1] = t;
-                }
-        }
-    for (int m = 0; m < 6; m++) {
-        int seen[16], k = 0;
-        for (int c = 0; c < 36; c++) {
-            int j = 0;
-            while (j < k && seen[j] != PTS[m][c]) j++;
-            if (j == k) {
-                if (k == 15) {
-                    PyErr_SetString(PyExc_ValueError, "points: at most 15 different card values per mode");
-                    return NULL;
-                }
-                seen[k++] = PTS[m][c];
-            }
-            PIDX[m][c] = j;
-        }
-    }
-    for (int p = 0; p < 4; p++) {
-        for (int c = 0; c < 36; c++) Z[p][c] = next_rand();
-        ZL[p] = next_rand();
-        ZW[p] = next_rand();
-    }
-    ready = 1;
-    Py_RETURN_NONE;
-}
-
 /* legal(hand, n, led, mode, ref): legal_cards, for the agreement test. */
-static PyObject *dds_legal(PyObject *self, PyObject *args) {
+PyObject *dds_legal(PyObject *self, PyObject *args) {
     unsigned long long hand;
     int n, led, m, ref;
     if (!PyArg_ParseTuple(args, "Kiiii", &hand, &n, &led, &m, &ref)) return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+    if (!jt_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
         return NULL;
     }
     if (m < 0 || m > 5 || (n > 0 && (led < 0 || led > 3)) || ref < -1 || ref > 35) {
@@ -544,8 +529,8 @@ static int parse_root(PyObject *args, Root *r) {
     if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
                           &left, &won, &player))
         return -1;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+    if (!jt_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
         return -1;
     }
     PyObject *fast = PySequence_Fast(trick, "trick must be a sequence of cards");
@@ -570,6 +555,7 @@ static int parse_root(PyObject *args, Root *r) {
         tmask |= 1ull << c;
     }
     Py_DECREF(fast);
+    if (!beat_ready) make_beat();
     if (!tt) {
         tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
         if (!tt) {
@@ -590,13 +576,11 @@ static int parse_root(PyObject *args, Root *r) {
     nodes = 0;
     iters = 0;
     rem = 0;
-    zhash = 0;
     for (int p = 0; p < 4; p++) {
         H[p] = h[p];
         for (u64 x = h[p]; x; x &= x - 1) {
             int c = lowbit(x);
             rem += PTS[mode][c];
-            zhash ^= Z[p][c];
         }
     }
     int pts = 0;
@@ -617,6 +601,34 @@ static int parse_root(PyObject *args, Root *r) {
     return 0;
 }
 
+/* [(card, value)] for every legal card in suit and trick order: each card of a group of
+ * equivalent cards (searched once, by its first card) takes the group's value. */
+static PyObject *card_values(u64 present, u64 legal, const int *value) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int s = 0; s < 4; s++) {
+        int rep = -1;
+        const int *order = ORDER[mode][s];
+        for (int i = 0; i < 9; i++) {
+            int c = order[i];
+            if (!(present >> c & 1)) continue;
+            if (!(legal >> c & 1)) {
+                rep = -1;
+                continue;
+            }
+            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
+            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
+            if (!pair || PyList_Append(out, pair)) {
+                Py_XDECREF(pair);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    return out;
+}
+
 /* The next null-window test in [lo, hi] (lo < hi): every margin has the parity of the points left
  * (the two teams' points add up to them, and the match bonus is even), so only those are tried. */
 static inline int split(int lo, int hi) { return lo + 2 * (((hi - lo) / 2 + 1) / 2); }
@@ -627,7 +639,7 @@ static inline int up(int v, int total) { return ((v - total) & 1) ? v + 1 : v; }
 
 /* solve(mode, lowest_plain, h0, h1, h2, h3, trick, led, win_seat, win_str, best_trump, tricks_left, won, player)
  * -> [(card, team 0's margin)] for every legal card of `player`. */
-static PyObject *dds_solve(PyObject *self, PyObject *args) {
+PyObject *dds_solve(PyObject *self, PyObject *args) {
     Root r;
     if (parse_root(args, &r)) return NULL;
     int n = r.n, led = r.led, ws = r.ws, wst = r.wst, ref = r.ref, left = r.left, won = r.won, player = r.player;
@@ -671,35 +683,13 @@ static PyObject *dds_solve(PyObject *self, PyObject *args) {
         value[c] = lo;
         guess = lo;
     }
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (int s = 0; s < 4; s++) {
-        int rep = -1;
-        const int *order = ORDER[mode][s];
-        for (int i = 0; i < 9; i++) {
-            int c = order[i];
-            if (!(present >> c & 1)) continue;
-            if (!(legal >> c & 1)) {
-                rep = -1;
-                continue;
-            }
-            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
-            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
-            if (!pair || PyList_Append(out, pair)) {
-                Py_XDECREF(pair);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(pair);
-        }
-    }
-    return out;
+    return card_values(present, legal, value);
 }
 
 /* value(the arguments of solve) -> (card, team 0's margin): the position's value and one card
  * reaching it. One bisection over the whole position (each test an alpha-beta search over every
  * legal card) instead of one per card: the other cards are only shown to be no better. */
-static PyObject *dds_value(PyObject *self, PyObject *args) {
+PyObject *dds_value(PyObject *self, PyObject *args) {
     Root r;
     if (parse_root(args, &r)) return NULL;
     int total = rem + r.pts + LAST_BONUS, lo = -total - MATCH_BONUS, hi = total + MATCH_BONUS;
@@ -731,7 +721,7 @@ static PyObject *dds_value(PyObject *self, PyObject *args) {
 }
 
 
-static PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
+PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 
 /* -- the race: who reaches the game's target first ---------------------------------------------
  *
@@ -910,7 +900,7 @@ static int race_trick(int leader, int left, int won, int alpha, int beta) {
  * neither in this deal. Needs are the points each team lacks (both > 0); stoeck_seat the seat that
  * claims Stöck with the second of trump King and Queen (-1: none); the Weis still to be claimed at
  * the end of the first trick (0 when shown or none), weis_first the team that claims first. */
-static PyObject *dds_race(PyObject *self, PyObject *args) {
+PyObject *dds_race(PyObject *self, PyObject *args) {
     PyObject *pos;
     int n0, n1, st, w0, w1, wf;
     if (!PyArg_ParseTuple(args, "O!iiiiii", &PyTuple_Type, &pos, &n0, &n1, &st, &w0, &w1, &wf)) return NULL;
@@ -941,33 +931,32 @@ static PyObject *dds_race(PyObject *self, PyObject *args) {
     for (int i = 0; i < cnt; i++)
         value[reps[i]] = race_after(reps[i], r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask,
                                     -2, 2);
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (int s = 0; s < 4; s++) {
-        int rep = -1;
-        const int *order = ORDER[mode][s];
-        for (int i = 0; i < 9; i++) {
-            int c = order[i];
-            if (!(r.present >> c & 1)) continue;
-            if (!(r.legal >> c & 1)) {
-                rep = -1;
-                continue;
-            }
-            if (rep < 0 || PTS[mode][c] != PTS[mode][rep]) rep = c;
-            PyObject *pair = Py_BuildValue("(ii)", c, value[rep]);
-            if (!pair || PyList_Append(out, pair)) {
-                Py_XDECREF(pair);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(pair);
-        }
+    return card_values(r.present, r.legal, value);
+}
+
+/* tune(name, value) -> the previous value: switch a technique of the search on or off (see the
+ * opt_ flags). The values are exact either way; only nodes and time change. */
+PyObject *dds_tune(PyObject *self, PyObject *args) {
+    const char *name;
+    int value;
+    if (!PyArg_ParseTuple(args, "si", &name, &value)) return NULL;
+    int *flag = !strcmp(name, "bounds")         ? &opt_bounds
+                : !strcmp(name, "two_tricks")   ? &opt_two
+                : !strcmp(name, "absolute_key") ? &opt_absolute_key
+                : !strcmp(name, "fixed")        ? &opt_fixed
+                                                : NULL;
+    if (!flag) {
+        PyErr_Format(PyExc_ValueError, "no technique %s; the techniques are bounds, two_tricks, absolute_key, fixed",
+                     name);
+        return NULL;
     }
-    return out;
+    int old = *flag;
+    *flag = value;
+    return PyLong_FromLong(old);
 }
 
 /* Forget both transposition tables and the history (for timing a solve from scratch). */
-static PyObject *dds_clear(PyObject *self, PyObject *noargs) {
+PyObject *dds_clear(PyObject *self, PyObject *noargs) {
     if (tt) memset(tt, 0, TT_SIZE * sizeof(Entry));
     if (rtt) memset(rtt, 0, RACE_SIZE * sizeof(RaceEntry));
     memset(hist, 0, sizeof hist);
@@ -1045,15 +1034,15 @@ static int brute_node(const BrutePos *p) {
 }
 
 /* brute(the arguments of solve) -> [(card, team 0's margin)], every legal card in card order. */
-static PyObject *dds_brute(PyObject *self, PyObject *args) {
+PyObject *dds_brute(PyObject *self, PyObject *args) {
     int m, lp, led, ws, wst, ref, left, won, player;
     unsigned long long h[4];
     PyObject *trick;
     if (!PyArg_ParseTuple(args, "iiKKKKOiiiiiii", &m, &lp, &h[0], &h[1], &h[2], &h[3], &trick, &led, &ws, &wst, &ref,
                           &left, &won, &player))
         return NULL;
-    if (!ready) {
-        PyErr_SetString(PyExc_RuntimeError, "_dds.init was not called");
+    if (!jt_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Jass tables are not loaded: import stichkit.native");
         return NULL;
     }
     if (left > BRUTE_MAX_LEFT) {
@@ -1137,20 +1126,3 @@ static PyObject *dds_brute(PyObject *self, PyObject *args) {
     }
     return out;
 }
-
-static PyMethodDef methods[] = {
-    {"init", dds_init, METH_VARARGS, "Take the rule tables from the Python engine."},
-    {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
-    {"value", dds_value, METH_VARARGS, "The position's value and one card reaching it: (card, margin)."},
-    {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the search sees it."},
-    {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
-    {"clear", dds_clear, METH_NOARGS, "Forget the transposition tables (for timing a solve from scratch)."},
-    {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
-    {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds", "The fast Jass double-dummy search (C).", -1,
-                                    methods};
-
-PyMODINIT_FUNC PyInit__dds(void) { return PyModule_Create(&module); }

@@ -1,0 +1,95 @@
+"""Jass in C: one rules core under the solver, the ISMCTS search and the batched environment.
+
+`stichkit.native._jass` is a C extension built by the package's own build (setup.py). It holds
+the Jass rules of one game (jass.h: the follow rules with the Bour exception and the undertrump
+ban, tricks, points, the last-trick and match bonus, Weis and Stöck, the target) and what stands
+on them: the double-dummy solver (stichkit.analysis), the ISMCTS iterations (stichkit.bots.ismcts)
+and many games stepped at once (stichkit.rl). The rule tables are not written in C: `_jass.init`
+takes them from the Python engine below, which stays the reference every native path is checked
+against (tests/native).
+
+Without a C compiler the package still installs: `load()` is then None and every user falls back
+to Python with the same results, slower; `missing()` says so once per process.
+"""
+
+from __future__ import annotations
+
+import warnings
+from types import ModuleType
+from typing import Any
+
+from stichkit.games.jass.cards import (
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    POINTS,
+    STOECK_PAIR,
+    STOECK_POINTS,
+    STRENGTH,
+    SUIT_MASK,
+    TRUMP_ORDER,
+    TRUMPS_ABOVE,
+)
+from stichkit.games.jass.profiles import SCHIEBER, SEED, Profile
+from stichkit.games.jass.rules import BOUR_BIT
+from stichkit.games.jass.state import START_CARD
+
+PROFILES = (SEED, SCHIEBER)  # the core's profile numbers 0 and 1
+
+try:  # the C extension is optional: a machine without a compiler installs without it
+    from stichkit.native import _jass  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the build
+    _jass = None
+
+
+def _profile_tables(p: Profile) -> tuple[object, ...]:
+    modes = sum(1 << m for m in p.trump_modes)
+    return (p.sequence_points, p.four_points, int(p.weis_tie == "nearer"), int(p.match_voids_opponents_bonus), modes)
+
+
+if _jass is not None:
+    _jass.init(
+        STRENGTH, POINTS, TRUMPS_ABOVE, SUIT_MASK, BOUR_BIT, TRUMP_ORDER, LAST_TRICK_BONUS, MATCH_BONUS,
+        STOECK_PAIR, STOECK_POINTS, START_CARD, tuple(_profile_tables(p) for p in PROFILES),
+    )  # fmt: skip
+
+_told = False
+
+MISSING = (
+    "stichkit's C extension (stichkit.native._jass) is not built, so Jass runs in Python: the same "
+    "results, many times slower (the solver, the ismcts bot, the batched environments). Reinstall with a C "
+    "compiler: pip install -e . (or pip install stichkit with gcc or clang present)"
+)
+
+
+def load() -> ModuleType | None:
+    """The C extension, or None when it is not built."""
+    return _jass
+
+
+def available() -> bool:
+    """True when the C extension is built."""
+    return _jass is not None
+
+
+def missing() -> None:
+    """Say once per process that the C extension is missing (a RuntimeWarning)."""
+    global _told
+    if _jass is None and not _told:
+        _told = True
+        warnings.warn(MISSING, RuntimeWarning, stacklevel=3)
+
+
+def profile_number(name: str) -> int:
+    """The core's number of a rule profile."""
+    return next(i for i, p in enumerate(PROFILES) if p.name == name)
+
+
+def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
+    """A Jass game's options (`game.options`, or a view's) as the core takes them: profile, Weis
+    on, Stöck on, the jass-kit undertrump rule, the first forehand (-1: the start card's holder),
+    the target."""
+    first = options["first_forehand"]
+    return (
+        profile_number(options["profile"]), int(options["weis"] == "auto"), int(bool(options["stoeck"])),
+        int(options["undertrump"] == "jass-kit"), -1 if first == "start-card" else int(first), int(options["target"]),
+    )  # fmt: skip

@@ -1,0 +1,59 @@
+"""The ISMCTS search of stichkit.bots.ismcts with its iterations in C, for Jass: one call a decision.
+
+The search is handed one world (a state the searching seat cannot tell from the real game: the
+bot's `determinize`, i.e. `sample_hidden`), read through the seat's own view and each seat's view
+of that world, as the deal's start hands and its actions so far. It replays them on the core,
+then draws its further worlds in C by the rules of sample_hidden (ismcts.c). It never reads the
+real state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stichkit.core import State
+from stichkit.games.jass import DECK
+from stichkit.games.jass.cards import MODES
+from stichkit.games.jass.state import PUSH, TRUMP_ACTION
+
+from . import core_options, load
+
+
+def world_deal(world: State, seat: int) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    """The core's options and (deal number, forehand, scores at the deal's start, start hands,
+    the deal's actions) of a Jass world, from its views."""
+    v = world.view(seat)
+    card = DECK.parse
+    played = [0, 0, 0, 0]
+    actions: list[int] = []
+    if v["pushed"]:
+        actions.append(PUSH)
+    if v["trump"] is not None:
+        actions.append(TRUMP_ACTION + MODES.index(v["trump"]))
+    for trick in v["tricks"]:
+        leader = trick["leader"]
+        for k, name in enumerate(trick["cards"]):
+            c = card(name)
+            played[(leader - k) & 3] |= 1 << c
+            actions.append(c)
+    for play in v["trick"]:
+        c = card(play["card"])
+        played[play["seat"]] |= 1 << c
+        actions.append(c)
+    hands = [DECK.parse_set((v if s == seat else world.view(s))["hand"]) for s in range(4)]
+    start = tuple(hands[s] | played[s] for s in range(4))
+    # Points are claimed as they arise: what this deal has claimed so far is its tally.
+    scores = (v["scores"][0] - v["deal_points"][0], v["scores"][1] - v["deal_points"][1])
+    return core_options(v["options"]), (v["deal_number"], v["forehand"], scores, start, actions)
+
+
+def search(world: State, seat: int, *, iterations: int, seconds: float | None, c: float, determinizations: int,
+           deal_horizon: bool, push_heuristic: bool, seed: int) -> tuple[int, dict[str, Any]]:  # fmt: skip
+    """ISMCTS from `seat`'s information set, starting from `world`; the chosen action id and the
+    search's figures (iterations, seconds, determinizations, nodes, visits per action id)."""
+    module = load()
+    assert module is not None, "the C extension is not built"
+    options, deal = world_deal(world, seat)
+    params = (iterations, seconds or 0.0, c, determinizations, deal_horizon, push_heuristic, seed)
+    action, stats = module.search(options, deal, seat, params)
+    return int(action), dict(stats)

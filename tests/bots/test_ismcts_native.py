@@ -1,0 +1,155 @@
+"""ismcts with its iterations in C (Jass): the worlds it draws keep everything the seat has seen,
+like sample_hidden's; the search is the Python search's, at many times the iterations."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import stichkit
+from stichkit import native
+from stichkit.bots import make
+from stichkit.games.jass import DECK
+from stichkit.games.jass.state import JassState
+from stichkit.games.jass.weis import best_weis, scoring_teams
+from stichkit.native.search import world_deal
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C extension is not built (no C compiler)")
+J = native.load()
+
+
+def positions(count: int, seed: int) -> list[JassState]:
+    """Jass decisions of every option and phase, reached by random play."""
+    rng = random.Random(seed)
+    out: list[JassState] = []
+    while len(out) < count:
+        options = {
+            "profile": rng.choice(("seed", "schieber")),
+            "weis": rng.choice(("auto", "off")),
+            "stoeck": rng.choice((True, False)),
+            "first_forehand": rng.choice(("start-card", 0, 3)),
+            "undertrump": rng.choice(("swiss", "jass-kit")),
+        }
+        state = stichkit.load_game("jass", **options).new_state(seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(0, 80)):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            assert isinstance(state, JassState)
+            out.append(state)
+    return out
+
+
+def test_every_world_keeps_what_the_seat_has_seen() -> None:
+    checked = Counter[str]()
+    for state in positions(120, seed=1):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        options, deal = world_deal(state.sample_hidden(seat, random.Random(0)), seat)
+        played = [0, 0, 0, 0]
+        for trick in view["tricks"]:
+            for k, card in enumerate(trick["cards"]):
+                played[(trick["leader"] - k) & 3] |= 1 << DECK.parse(card)
+        for play in view["trick"]:
+            played[play["seat"]] |= 1 << DECK.parse(play["card"])
+        voids = [DECK.parse_set(c) for c in view["cannot_hold"]]
+        shown = [0, 0, 0, 0]
+        for w in view["weis"]:
+            shown[w["seat"]] |= DECK.parse_set(w["cards"])
+        game = state.game
+        for hands, stoeck_seat in J.determinizations(options, deal, seat, 40, 7):
+            assert hands[seat] == DECK.parse_set(view["hand"])
+            assert sum(hands) == sum(DECK.parse_set(state.view(s)["hand"]) for s in range(4))  # the same cards
+            for s in range(4):
+                assert hands[s].bit_count() == view["hand_sizes"][s]
+                assert not hands[s] & voids[s], "a card where the play showed a void"
+                assert hands[s] & shown[s] == shown[s] & ~played[s], "a shown Weis card moved"
+                checked["voids"] += bool(voids[s] and s != seat)
+            if view["deal_number"] == 0 and game.options["first_forehand"] == "start-card" and view["phase"] != "play":
+                assert hands[view["forehand"]] >> DECK.parse("D7") & 1
+                checked["D7"] += 1
+            world_start = [hands[s] | played[s] for s in range(4)]
+            if view["weis_scored_by"] is not None:
+                weis = tuple(best_weis(h, game.profile) for h in world_start)
+                trump = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
+                assert list(scoring_teams(weis, trump, view["forehand"], game.profile)) == view["weis_scored_by"]
+                checked["weis"] += bool(view["weis"])
+            if view["trump"] in ("D", "H", "S", "C") and game.options["stoeck"] and view["stoeck"] is None:
+                pair = DECK.parse_set([view["trump"] + "K", view["trump"] + "Q"])
+                holder = next((s for s in range(4) if world_start[s] & pair == pair), -1)
+                assert stoeck_seat == holder
+                checked["stoeck"] += holder >= 0
+    assert checked["voids"] > 100 and checked["weis"] > 10 and checked["stoeck"] > 10 and checked["D7"] > 10
+
+
+def test_worlds_are_drawn_like_sample_hidden() -> None:
+    """Where each hidden card lies, over many worlds: the same frequencies as sample_hidden's."""
+    for state in positions(6, seed=2):
+        seat = state.current_player
+        assert seat is not None
+        options, deal = world_deal(state, seat)
+        n = 3000
+        c_worlds = [h for h, _ in J.determinizations(options, deal, seat, n, 11)]
+        rng = random.Random(5)
+        py_worlds = []
+        for _ in range(n):
+            world = state.sample_hidden(seat, rng)
+            py_worlds.append(tuple(DECK.parse_set(world.view(s)["hand"]) for s in range(4)))
+        for card in range(36):
+            for s in range(4):
+                p_c = sum(h[s] >> card & 1 for h in c_worlds) / n
+                p_py = sum(h[s] >> card & 1 for h in py_worlds) / n
+                assert abs(p_c - p_py) < 0.05, (card, s, p_c, p_py)
+
+
+def test_the_c_search_plays_legal_cards_and_repeats_with_its_seed() -> None:
+    for k, state in enumerate(positions(30, seed=3)):
+        seat = state.current_player
+        assert seat is not None
+        bot = make("ismcts", iterations=300, seed=k)
+        action = bot.choose(state, seat)
+        assert action in state.legal_actions()
+        if len(state.legal_actions()) > 1:
+            assert bot.last_stats["engine"] == "c" and 0 < bot.last_stats["iterations"] <= 300
+            assert make("ismcts", iterations=300, seed=k).choose(state, seat) == action
+
+
+def test_time_budget_and_horizons() -> None:
+    state = positions(1, seed=4)[0]
+    seat = state.current_player
+    assert seat is not None
+    for horizon in ("deal", "game"):
+        bot = make("ismcts", time=0.2, horizon=horizon, seed=1)
+        bot.choose(state, seat)
+        if len(state.legal_actions()) > 1:
+            assert 0.1 < bot.last_stats["seconds"] < 1.0 and bot.last_stats["iterations"] > 100
+
+
+def test_engines_say_where_they_run() -> None:
+    stichwahl = stichkit.load_game("stichwahl").new_state(seed=1)
+    with pytest.raises(ValueError, match="only Jass"):
+        make("ismcts", iterations=10, engine="c").choose(stichwahl, stichwahl.current_player)  # type: ignore[arg-type]
+    jass = stichkit.load_game("jass").new_state(seed=1)
+    seat = jass.current_player
+    assert seat is not None
+    with pytest.raises(ValueError, match="random playouts"):
+        make("ismcts", iterations=10, engine="c", rollout="heuristic").choose(jass, seat)
+    bot = make("ismcts", iterations=10, rollout="heuristic", seed=1)  # auto: Python for what C cannot do
+    bot.choose(jass, seat)
+    assert "engine" not in bot.last_stats
+    bot = make("ismcts", iterations=50, engine="python", seed=1)
+    bot.choose(jass, seat)
+    assert "engine" not in bot.last_stats
+
+
+def test_open_searches_the_true_world_in_c() -> None:
+    """`open` hands the search the real state (its one world): the C search then never redeals."""
+    state = positions(1, seed=6)[0]
+    seat = state.current_player
+    assert seat is not None
+    bot = make("open", iterations=200, seed=1)
+    bot.choose(state, seat)
+    if len(state.legal_actions()) > 1:
+        assert bot.last_stats["engine"] == "c" and bot.last_stats["determinizations"] == 1
