@@ -117,6 +117,7 @@ class LiveTable:
             self.apply_stored(a)
         self.moved_at = now  # a restarted server gives the move timer and the bots' pause afresh
         self._hand: tuple[int, int] = (-1, 0)
+        self._movers: tuple[tuple[int, int, int], set[int]] = ((-1, -1, -1), set())
 
     def apply_stored(self, a: StoredAction) -> None:
         if a.version != self.version + 1:
@@ -240,6 +241,13 @@ class LiveTable:
             return "not_asked", "only the players at the table answer a takeback"
         return None
 
+    def movers(self) -> set[int]:
+        """The seats that have made a decision in this game: each has a move it may take back."""
+        key = (self.game_no, self.line, self.version)
+        if self._movers[0] != key:
+            self._movers = (key, {who for who, _ in self.state.history()})
+        return self._movers[1]
+
     def takeback_to(self, seat: int) -> int | None:
         """The version before `seat`'s last decision: a takeback undoes it and every later one."""
         for i, (who, _) in enumerate(reversed(self.state.history())):
@@ -350,6 +358,7 @@ class LiveTable:
     def info(self, now: float) -> dict[str, Any]:
         deadline = self.deadline()
         seats = []
+        moved = self.movers()
         for i, s in enumerate(self.seats):
             takeover = None
             if s.kind == "human" and s.takeover is not None:
@@ -358,11 +367,13 @@ class LiveTable:
                 "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot,
                 "claimed": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(i),
                 "away_since": self.away_since[i], "takeover": takeover, "rematch": s.kind == "bot" or s.rematch,
+                "moved": i in moved,
             })  # fmt: skip
         return {
             "id": self.id, "name": self.name, "game": self.game.name, "options": self.game.options,
             "players": self.n, "private": self.private, "invite": f"/tables/{self.id}", "status": self.status,
-            "game_no": self.game_no, "version": self.version, "turn": self.turn,
+            "game_no": self.game_no, "version": self.version,
+            "turn": None if self.status == "waiting" else self.turn,
             "deadline": deadline, "time_left": None if deadline is None else round(max(0.0, deadline - now), 3),
             "settings": self.settings.as_dict(), "seats": seats, "spectators": self.spectators(),
             "rematch": self.rematch_info(), "created_at": self.created_at, "result": self.result(),
@@ -381,11 +392,12 @@ class LiveTable:
             return []
         return [a.text for a in self.state.legal_actions()]
 
-    def view_for(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` sees of the game: its view once the game is played; while the table waits
-        for players, the spectator's (no hand). The deal is made when the table is opened, so a
-        player who saw a hand there, left and took another seat would know two hands of it."""
-        return self.state.view(seat if self.status != "waiting" else None)
+    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        """What `seat` sees of the game: its view once the game is played; nothing while the table
+        waits for players. The deal is made when the table is opened: a hand seen there, left and
+        sat down again elsewhere, would tell two hands, and even the spectator's view would tell
+        who holds the start card (Jass's forehand, the player to move)."""
+        return None if self.status == "waiting" else self.state.view(seat)
 
     def state_text(self, seat: int | None, info_json: str, last: dict[str, Any] | None) -> str:
         return (

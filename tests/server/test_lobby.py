@@ -202,27 +202,32 @@ def test_bad_paths_and_parameters_get_clear_errors(server: Server) -> None:
     assert server.get(f"/api/tables/{t['id']}").json()["seats"][0]["claimed"] is False  # nothing changed
 
 
-def test_no_hand_is_shown_before_the_game_begins(server: Server) -> None:
+def test_nothing_of_the_deal_is_shown_before_the_game_begins(server: Server) -> None:
     """The deal is made when the table is opened. A player who saw a hand in the waiting room,
-    left and took another seat would know two hands of the game that then begins; so no seat
-    sees a hand before it does, and each sees its own from the first state of play on."""
-    t = server.open_table("jass", ["human", "bot:random", "human", "bot:random"], options={"first_forehand": 0})
+    left and took another seat would know two hands of the game that then begins; and even the
+    spectator's view names Jass's forehand, the holder of the start card (Käse-7). So nobody, seated
+    or watching, gets a view or a player to move before play begins; each seat sees its own hand
+    from the first state of play on."""
+    t = server.open_table("jass", ["human", "bot:random", "human", "bot:random"])
 
-    async def first_state(token: str) -> dict[str, Any]:
+    async def first_state(token: str | None) -> dict[str, Any]:
         c = await Client.open(server, t["id"], token)
         m = await c.state()
         await c.close()
         return m
 
     eve = server.join(t["id"], "Eve", 0)["token"]
-    waiting = run(first_state(eve))
-    assert waiting["table"]["status"] == "waiting" and waiting["seat"] == 0 and not waiting["view"]["hand"]
+    for waiting in (run(first_state(eve)), run(first_state(None))):
+        assert waiting["table"]["status"] == "waiting" and waiting["view"] is None and waiting["legal"] == []
+        assert waiting["table"]["turn"] is None
+    assert server.get(f"/api/tables/{t['id']}").json()["turn"] is None
     assert server.post(f"/api/tables/{t['id']}/leave", headers={"Authorization": f"Bearer {eve}"}).status_code == 200
     eve = server.join(t["id"], "Eve", 2)["token"]
-    assert not run(first_state(eve))["view"]["hand"]
+    assert run(first_state(eve))["view"] is None
     server.join(t["id"], "Bob", 0)
     playing = run(first_state(eve))
     assert playing["table"]["status"] == "playing" and len(playing["view"]["hand"]) == 9
+    assert playing["table"]["turn"] == playing["view"]["current_player"] is not None
 
 
 def test_before_play_a_player_moves_to_a_free_seat_with_its_token(server: Server) -> None:
@@ -238,7 +243,7 @@ def test_before_play_a_player_moves_to_a_free_seat_with_its_token(server: Server
         r = move(2)
         assert r.status_code == 200 and r.json() == {"table": t["id"], "seat": 2}
         moved = await c.state(timeout=10)  # the same connection, now as seat 2
-        assert moved["seat"] == 2 and not moved["view"]["hand"]
+        assert moved["seat"] == 2 and moved["view"] is None
         await c.close()
 
     run(go())

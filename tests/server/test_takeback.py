@@ -37,16 +37,20 @@ def test_a_player_alone_with_bots_takes_a_move_back_and_plays_on_to_the_end(serv
         watcher = await Client.open(server, t["id"])
         m = await my_turn(me)
         assert m["version"] == 0  # my trump choice comes first: nothing of mine to take back yet
+        # the table info says whose seats have a move to take back (the page offers it by this)
+        assert [x["moved"] for x in m["table"]["seats"]] == [False] * 4
         assert await refused(me, {"type": "takeback", "version": 0}) == "nothing_to_take_back"
         # my decision, then the bots' replies, until it is my turn again
         await me.send({"type": "act", "action": m["legal"][0], "version": m["version"]})
         later = await my_turn(me)
         assert later["version"] > m["version"]
+        assert later["table"]["seats"][0]["moved"] is True
         await me.send({"type": "takeback", "version": later["version"], "game": later["game_no"], "id": "tb"})
         back = await me.state(version=m["version"])
         assert back["last"] == {"seat": 0, "version": m["version"], "by": "takeback",
                                 "undone": later["version"] - m["version"]}  # fmt: skip
         assert back["line"] == m["line"] + 1 and back["view"] == m["view"] and back["legal"] == m["legal"]
+        assert [x["moved"] for x in back["table"]["seats"]] == [False] * 4
         seen = await watcher.until(lambda x: x["type"] == "state" and x["last"] and x["last"]["by"] == "takeback")
         before = [x for x in watcher.states() if x["version"] == m["version"] and x["line"] == m["line"]]
         assert seen["view"] == before[0]["view"] and seen["legal"] == []
