@@ -127,7 +127,11 @@ def open_from_lobby(
         el = page.query_selector(f'[name="opt:{key}"]')
         assert el is not None, f"the lobby has no field for the option {key}"
         kind = el.evaluate("e => e.tagName + ':' + (e.type || '')")
-        if kind.startswith("SELECT"):
+        offered = el.evaluate("e => e.tagName === 'SELECT' ? [...e.options].map(o => o.value) : []")
+        if kind.startswith("SELECT") and str(value) not in offered and "other" in offered:
+            el.select_option("other")  # a target the menu does not list: "another number"
+            page.fill(f'[name="opt:{key}-other"]', str(value))
+        elif kind.startswith("SELECT"):
             el.select_option(str(value))
         elif kind.endswith("checkbox"):
             el.set_checked(bool(value))

@@ -102,7 +102,7 @@ def test_language_deck_and_animations_switch(server: Server, new_page: NewPage) 
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "On the table" in (page.text_content("#info-title") or "")
     assert page.text_content("#crumb") == "Jass (Schieber) table"
-    assert "Your turn" in (page.text_content(".bottom-seat") or "")
+    assert "to move" in (page.text_content(".bottom-seat") or "")
     # the Swiss German deck: the cards' names change with it
     page.click("#btn-settings")
     page.check('input[name="deck"][value="swiss"]')

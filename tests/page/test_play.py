@@ -137,7 +137,7 @@ def test_follow_suit_reads_in_each_games_words(server: Server, new_page: NewPage
         {name: list(codes) for name, codes in FOLLOW.items()},
     )
     assert texts == {
-        "de jass": "Du musst Zug angeben: Zug Sechs.",
+        "de jass": "Du musst Zug angeben: Zug-Sechs.",
         "de stichwahl": "Du musst Orca bedienen: Orca 3.",
         "de stichmeister": "Du musst Koi bedienen: Koi 4.",
         "en jass": "You must follow Zug (train): Six of Zug (train).",
@@ -181,7 +181,7 @@ def test_the_jass_lobby_offers_the_master_bot_and_it_plays(server: Server, new_p
     assert "bot:pimc" not in page.eval_on_selector_all(levels, "os => os.map(o => o.value)")
     page.click('.game-tile[data-game="jass"]')
     offered = dict(page.eval_on_selector_all(levels, "os => os.map(o => [o.value, o.textContent])"))
-    assert offered["bot:pimc"] == "Bot: Meister (löst gezogene Verteilungen exakt, 1 s)"
+    assert offered["bot:pimc"] == "Bot: Meister (rechnet Karten durch)"
     table = open_from_lobby(page, server, "jass", seats=["bot:pimc"] * 3, options={"target": 300})
     info = server.get(f"/api/tables/{table}")
     assert [s["name"] for s in info["seats"][1:]] == ["pimc"] * 3

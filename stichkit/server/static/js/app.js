@@ -7,9 +7,10 @@
 import { api } from "./api.js";
 import { cardSVG as jassCard } from "./cards/jass.js";
 import { dialog, esc } from "./dom.js";
-import { lang, t, tableName } from "./i18n.js";
+import { lang, t, tableTitle } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import * as prefs from "./prefs.js";
+import { httpRefusal } from "./refusals.js";
 import { Replay } from "./replay.js";
 import { LiveTable } from "./table.js";
 
@@ -104,7 +105,7 @@ async function show() {
     try {
       catalog = await api.games();
     } catch (e) {
-      main.innerHTML = `<div class="panel notice"><p>${esc(t("lobby.serverDown", { reason: e.message }))}</p></div>`;
+      main.innerHTML = `<div class="panel notice"><p>${esc(httpRefusal("games", e))}</p></div>`;
       return;
     }
   }
@@ -120,13 +121,26 @@ async function show() {
     try {
       info = await api.table(r.id);
     } catch (e) {
-      main.innerHTML = `<div class="panel notice"><p>${esc(e.status === 404 ? t("table.notFound") : t("lobby.serverDown", { reason: e.message }))}</p><p><a class="button" href="/">${esc(t("table.toLobby"))}</a></p></div>`;
+      main.innerHTML = `<div class="panel notice"><p>${esc(e.status === 404 ? t("table.notFound") : httpRefusal("table", e))}</p><p><a class="button" href="/">${esc(t("table.toLobby"))}</a></p></div>`;
       return;
     }
-    setCrumb(() => (info.name ? `${t(`game.${info.game}`)} · ${info.name}` : tableName(info)));
+    setCrumb(() => tableTitle(info));
     screen = new LiveTable(main, r.id, { catalog, info });
     if (r.join && !prefs.seatFor(r.id) && info.status !== "waiting") screen.command("join-dialog");
   }
+}
+
+/**
+ * Put `next` on the page as its screen (it is drawn again on a change of language or deck, and
+ * destroyed when the page shows another). What `show` does for a URL; a page script or a test
+ * that builds a screen of its own (a table fed by hand) uses it too.
+ */
+export function adopt(next, title = () => "") {
+  if (screen && screen !== next && screen.destroy) screen.destroy();
+  screen = next;
+  crumb = title;
+  const el = document.getElementById("crumb");
+  if (el) el.textContent = title();
 }
 
 document.addEventListener("click", (ev) => {

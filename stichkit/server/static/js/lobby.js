@@ -3,18 +3,24 @@
 // shows up here without a change to the page.
 
 import { api } from "./api.js";
-import { cardSVG as jassCard } from "./cards/jass.js";
+import { cardName as jassName, cardSVG as jassCard } from "./cards/jass.js";
 import { cardSVG as slCard } from "./cards/stichling.js";
 import { cardSVG as smCard } from "./cards/stichmeister.js";
 import { cardSVG as swCard } from "./cards/stichwahl.js";
 import { esc } from "./dom.js";
 import { has, lang, t, tableName } from "./i18n.js";
 import * as prefs from "./prefs.js";
+import { httpRefusal } from "./refusals.js";
 
 const ORDER = ["jass", "stichwahl", "stichling", "stichmeister"];
 // pimc (Jass only) solves sampled deals exactly: the strongest Jass bot (docs/arena.md)
 const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1", "pimc"];
 const DEFAULT_LEVEL = "heuristic";
+// Jass as Swiss players know it comes first: the Schieber, to 1000 or 2500 points. The rule
+// sheet's game is the other choice, named as such; the finer rules wait under "Weitere Regeln".
+const FIRST_PROFILE = { jass: "schieber" };
+const TARGETS = { jass: { schieber: [1000, 2500], seed: [1000, 1500, 2000] } };
+const FINER_RULES = { jass: ["weis", "stoeck", "first_forehand", "undertrump"] };
 
 function sample(game, data) {
   const l = lang();
@@ -35,7 +41,9 @@ function optionLabel(name) {
 function choiceLabel(name, value) {
   if (typeof value === "number") return t("table.seatN", { n: value + 1 });
   const key = `opt.${name}.${value}`;
-  return has(key) ? t(key) : String(value);
+  // the start card is named in the deck the player chose ("Schellen-7", "Ecken-7", "Käse-7")
+  const params = name === "first_forehand" ? { card: jassName("D7", prefs.get("jassDeck"), lang()) } : {};
+  return has(key) ? t(key, params) : String(value);
 }
 
 /** What someone about to join should know of a table's settings: a move timer, no hints, no takebacks. */
@@ -57,6 +65,7 @@ export class Lobby {
     this.bots = new Map((catalog.bots || []).map((b) => [b.name, b]));
     this.game = this.games[0];
     this.players = this.game.default_players;
+    this.profile = FIRST_PROFILE[this.game.name] || null;
     this.render();
     this.refresh();
     this.poll = setInterval(() => this.refresh(), 5000);
@@ -83,19 +92,19 @@ export class Lobby {
       `</fieldset>` +
       `<div class="form-columns"><fieldset class="seats"><legend>${esc(t("lobby.seats"))}</legend>` +
       (this.game.players.length > 1
-        ? `<label class="row">${esc(t("lobby.players"))} <select name="players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>`
+        ? `<label class="row"><span class="row-label">${esc(t("lobby.players"))}</span> <select name="players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>`
         : "") +
       this.seatRows() +
       `</fieldset>` +
       `<fieldset class="options"><legend>${esc(t("lobby.options"))}</legend>${this.optionRows()}</fieldset></div>` +
       `<details class="more"><summary>${esc(t("lobby.more"))}</summary>` +
-      `<label class="row">${esc(t("lobby.tableName"))} <input name="table_name" maxlength="40" placeholder="${esc(t(`game.${this.game.name}`))}"></label>` +
+      `<label class="row"><span class="row-label">${esc(t("lobby.tableName"))}</span> <input name="table_name" maxlength="40" placeholder="${esc(t(`game.${this.game.name}`))}"></label>` +
       `<label class="row check"><input type="checkbox" name="private"> ${esc(t("lobby.private"))}</label>` +
       `<label class="row check"><input type="checkbox" name="hints" checked> ${esc(t("lobby.hints"))}</label>` +
       `<label class="row check"><input type="checkbox" name="takebacks" checked> ${esc(t("lobby.takebacks"))}</label>` +
-      `<label class="row">${esc(t("lobby.moveTime"))} <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
-      `<label class="row">${esc(t("lobby.takeover"))} <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
-      `<label class="row">${esc(t("lobby.grace"))} <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
+      `<label class="row"><span class="row-label">${esc(t("lobby.moveTime"))}</span> <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
+      `<label class="row"><span class="row-label">${esc(t("lobby.takeover"))}</span> <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
+      `<label class="row"><span class="row-label">${esc(t("lobby.grace"))}</span> <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
       `</details>` +
       `<p class="form-error" id="form-error" role="alert"></p>` +
       `<button type="submit" class="primary big" id="open-table">${esc(t("lobby.open"))}</button>` +
@@ -131,27 +140,55 @@ export class Lobby {
       const opts =
         this.levels().map((lv) => `<option value="bot:${lv}"${lv === DEFAULT_LEVEL ? " selected" : ""}>${esc(t(`level.${lv}`))}</option>`).join("") +
         `<option value="human">${esc(t("lobby.human"))}</option>`;
-      rows.push(`<label class="row seat-row"><span class="seat-no">${s + 1}</span> ${esc(t("lobby.seat", { n: s + 1 }))} <select name="seat${s}">${opts}</select></label>`);
+      rows.push(`<label class="row seat-row"><span class="seat-no">${s + 1}</span> <span class="sr-only">${esc(t("lobby.seat", { n: s + 1 }))}</span><select name="seat${s}">${opts}</select></label>`);
     }
     return rows.join("");
   }
 
   optionRows() {
-    return this.game.options
-      .map((o) => {
-        const label = esc(optionLabel(o.name));
-        const help = o.doc ? ` title="${esc(o.doc)}"` : "";
-        if (o.name === "first_player") {
-          return `<label class="row"${help}>${label} <select name="opt:${o.name}" data-type="integer">${Array.from({ length: this.players }, (_, s) => `<option value="${s}"${s === o.default ? " selected" : ""}>${esc(t("table.seatN", { n: s + 1 }))}</option>`).join("")}</select></label>`;
-        }
-        if (o.type === "choice")
-          return `<label class="row"${help}>${label} <select name="opt:${o.name}">${o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(choiceLabel(o.name, c))}</option>`).join("")}</select></label>`;
-        if (o.type === "boolean") return `<label class="row check"${help}><input type="checkbox" name="opt:${o.name}"${o.default ? " checked" : ""}> ${label}</label>`;
-        if (o.type === "integer")
-          return `<label class="row"${help}>${label} <input type="number" name="opt:${o.name}" data-type="integer" data-default="${o.default ?? ""}" placeholder="${esc(o.default ?? "")}"${o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${o.maximum !== undefined ? ` max="${o.maximum}"` : ""} step="1" inputmode="numeric"></label>`;
-        return `<label class="row"${help}>${label} <input name="opt:${o.name}" placeholder="${esc(o.default ?? "")}"></label>`;
-      })
-      .join("");
+    const finer = FINER_RULES[this.game.name] || [];
+    const rows = [];
+    const more = [];
+    for (const o of this.game.options) (finer.includes(o.name) ? more : rows).push(this.optionRow(o));
+    return rows.join("") + (more.length ? `<details class="more-rules"><summary>${esc(t("lobby.moreRules"))}</summary>${more.join("")}</details>` : "");
+  }
+
+  optionRow(o) {
+    const label = esc(optionLabel(o.name));
+    const help = o.doc ? ` title="${esc(o.doc)}"` : "";
+    if (o.name === "profile" && FIRST_PROFILE[this.game.name]) {
+      const order = [FIRST_PROFILE[this.game.name], ...o.choices.filter((c) => c !== FIRST_PROFILE[this.game.name])];
+      return (
+        `<div class="row profile-pick" role="radiogroup" aria-label="${label}">` +
+        order
+          .map(
+            (c) =>
+              `<label class="profile-choice${c === this.profile ? " chosen" : ""}"><input type="radio" name="opt:profile" value="${esc(c)}"${c === this.profile ? " checked" : ""}>` +
+              `<span class="profile-title">${esc(t(`opt.profile.${c}`))}</span><span class="profile-about">${esc(t(`opt.profile.${c}.about`))}</span></label>`,
+          )
+          .join("") +
+        `</div>`
+      );
+    }
+    const targets = o.name === "target" && TARGETS[this.game.name] ? TARGETS[this.game.name][this.profile] : null;
+    if (targets) {
+      const chosen = targets.includes(o.default) && this.profile !== "schieber" ? o.default : targets[targets.length - 1];
+      return (
+        `<label class="row"${help}><span class="row-label">${label}</span> <select name="opt:target" data-type="integer">` +
+        targets.map((v) => `<option value="${v}"${v === chosen ? " selected" : ""}>${esc(t("lobby.toPoints", { n: v }))}</option>`).join("") +
+        `<option value="other">${esc(t("lobby.otherTarget"))}</option></select></label>` +
+        `<label class="row" hidden data-other="target"><span class="row-label">${esc(t("lobby.otherTargetPoints"))}</span> <input type="number" name="opt:target-other" min="1" step="1" inputmode="numeric"></label>`
+      );
+    }
+    if (o.name === "first_player") {
+      return `<label class="row"${help}><span class="row-label">${label}</span> <select name="opt:${o.name}" data-type="integer">${Array.from({ length: this.players }, (_, s) => `<option value="${s}"${s === o.default ? " selected" : ""}>${esc(t("table.seatN", { n: s + 1 }))}</option>`).join("")}</select></label>`;
+    }
+    if (o.type === "choice")
+      return `<label class="row"${help}><span class="row-label">${label}</span> <select name="opt:${o.name}">${o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(choiceLabel(o.name, c))}</option>`).join("")}</select></label>`;
+    if (o.type === "boolean") return `<label class="row check"${help}><input type="checkbox" name="opt:${o.name}"${o.default ? " checked" : ""}> ${label}</label>`;
+    if (o.type === "integer")
+      return `<label class="row"${help}><span class="row-label">${label}</span> <input type="number" name="opt:${o.name}" data-type="integer" data-default="${o.default ?? ""}" placeholder="${esc(o.default ?? "")}"${o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${o.maximum !== undefined ? ` max="${o.maximum}"` : ""} step="1" inputmode="numeric"></label>`;
+    return `<label class="row"${help}><span class="row-label">${label}</span> <input name="opt:${o.name}" placeholder="${esc(o.default ?? "")}"></label>`;
   }
 
   onChange(ev) {
@@ -159,6 +196,7 @@ export class Lobby {
     if (el.name === "game") {
       this.game = this.games.find((g) => g.name === el.value) || this.game;
       this.players = this.game.default_players;
+      this.profile = FIRST_PROFILE[this.game.name] || null;
       this.keepName();
       this.render();
       this.refresh();
@@ -167,9 +205,16 @@ export class Lobby {
       this.keepName();
       const form = this.root.querySelector("#new-table");
       form.querySelector("fieldset.seats").innerHTML =
-        `<legend>${esc(t("lobby.seats"))}</legend><label class="row">${esc(t("lobby.players"))} <select name="players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>` +
+        `<legend>${esc(t("lobby.seats"))}</legend><label class="row"><span class="row-label">${esc(t("lobby.players"))}</span> <select name="players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>` +
         this.seatRows();
       form.querySelector("fieldset.options").innerHTML = `<legend>${esc(t("lobby.options"))}</legend>${this.optionRows()}`;
+    } else if (el.name === "opt:profile") {
+      this.profile = el.value;
+      const form = this.root.querySelector("#new-table");
+      form.querySelector("fieldset.options").innerHTML = `<legend>${esc(t("lobby.options"))}</legend>${this.optionRows()}`;
+    } else if (el.name === "opt:target") {
+      const other = this.root.querySelector('[data-other="target"]');
+      if (other) other.hidden = el.value !== "other";
     } else if (el.name === "name") {
       prefs.set("name", el.value.trim());
     }
@@ -191,9 +236,15 @@ export class Lobby {
     for (const o of this.game.options) {
       const el = f[`opt:${o.name}`];
       if (!el) continue;
+      const type = el.dataset ? el.dataset.type : null; // a group of radio buttons has none
       if (o.type === "boolean") {
         if (el.checked !== Boolean(o.default)) options[o.name] = el.checked;
-      } else if (el.dataset.type === "integer") {
+      } else if (o.name === "target" && el.tagName === "SELECT") {
+        // the target is sent whatever it is: the rule profile may change its default
+        const v = el.value === "other" ? Number(f["opt:target-other"].value) : Number(el.value);
+        if (el.value === "other" && !(Number.isInteger(v) && v > 0)) return { error: t("lobby.needTarget") };
+        options.target = v;
+      } else if (type === "integer") {
         if (el.value === "") continue;
         const v = Number(el.value);
         if (v !== o.default) options[o.name] = v;
@@ -229,7 +280,7 @@ export class Lobby {
       prefs.saveSeat(table.id, joined.seat, joined.token, name);
       location.href = `/tables/${encodeURIComponent(table.id)}`;
     } catch (e) {
-      err.textContent = e.message;
+      err.textContent = httpRefusal("open", e);
       button.disabled = false;
       button.textContent = t("lobby.open");
     }
@@ -242,7 +293,7 @@ export class Lobby {
     try {
       tables = (await api.tables()).tables || [];
     } catch (e) {
-      list.innerHTML = `<p class="form-error">${esc(t("lobby.serverDown", { reason: e.message }))}</p>`;
+      list.innerHTML = `<p class="form-error">${esc(httpRefusal("tables", e))}</p>`;
       return;
     }
     const open = tables.filter((x) => x.status !== "over");
@@ -251,7 +302,7 @@ export class Lobby {
           .map((x) => {
             const free = x.seats.filter((s) => s.kind === "human" && !s.claimed).length;
             const href = `/tables/${encodeURIComponent(x.id)}`;
-            const about = [t(`game.${x.game}`), `${x.players} ${t("lobby.players")}`, t(`status.${x.status}`), ...tableRules(x)];
+            const about = [t(`game.${x.game}`), t("lobby.nPlayers", { n: x.players }), t(`status.${x.status}`), ...tableRules(x)];
             return (
               `<li data-table="${esc(x.id)}"><div><b>${esc(tableName(x))}</b> <span class="muted">${about.map(esc).join(" · ")}</span>` +
               `<div class="muted small">${x.seats.map((s) => esc(s.kind === "bot" ? t("bot.short") : s.claimed ? s.name || "?" : t("table.free"))).join(" · ")}</div></div>` +

@@ -6,7 +6,7 @@ const SEATS = "stichkit.seats";
 
 const DEFAULTS = {
   lang: "de",
-  jassDeck: "seed",
+  jassDeck: "swiss",
   animations: true,
   speed: "normal",
   name: "",
@@ -55,9 +55,19 @@ export function onChange(f) {
   return () => listeners.delete(f);
 }
 
-/** Pacing of other players' moves in milliseconds: [after a card, hold of a full trick]. */
+/**
+ * Pacing in milliseconds: after another player's move, how long a taken trick stays on the table
+ * with its winner announced, and how long a deal's summary stays. A tap on the table goes on at
+ * once; "instant" shows every move at once and holds nothing.
+ */
+const PACES = {
+  slow: { card: 900, hold: 3000, summary: 9000 },
+  normal: { card: 550, hold: 2000, summary: 6000 },
+  fast: { card: 250, hold: 1200, summary: 4000 },
+  instant: { card: 0, hold: 0, summary: 0 },
+};
 export function pace() {
-  return { slow: [900, 2200], normal: [550, 1400], fast: [250, 700], instant: [0, 0] }[prefs.speed] || [550, 1400];
+  return PACES[prefs.speed] || PACES.normal;
 }
 
 // -- seats: table id -> {seat, token, name} ---------------------------------------------------

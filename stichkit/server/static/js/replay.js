@@ -4,18 +4,27 @@
 
 import { api } from "./api.js";
 import { dialog, esc } from "./dom.js";
+import { lineText } from "./games/common.js";
 import { t } from "./i18n.js";
+import { httpRefusal } from "./refusals.js";
 import { TableView } from "./tableview.js";
 
+// Steps are chevrons, the ends a bar with a double triangle, playing back a single triangle with
+// its word beside it: "play" and "next" must never be mistaken for one another.
 const ICON = {
-  first: '<path d="M5 4h2v16H5zM19 4v16L8 12z"/>',
-  prev: '<path d="M17 4v16L6 12z"/>',
-  next: '<path d="M7 4v16l11-8z"/>',
-  last: '<path d="M17 4h2v16h-2zM5 4v16l11-8z"/>',
-  play: '<path d="M3 4v16l9-8zM12 4v16l9-8z"/>',
+  first: '<path d="M4 4h2.5v16H4zM14 4v16L7 12zM22 4v16l-8-8z"/>',
+  prev: '<path d="M16 3.5l2.2 2.2L11.9 12l6.3 6.3-2.2 2.2L7.5 12z"/>',
+  next: '<path d="M8 3.5L5.8 5.7l6.3 6.3-6.3 6.3 2.2 2.2 8.5-8.5z"/>',
+  last: '<path d="M17.5 4H20v16h-2.5zM10 4v16l7-8zM2 4v16l8-8z"/>',
+  play: '<path d="M6 3.5v17l14-8.5z"/>',
   pause: '<path d="M6 4h4v16H6zM14 4h4v16h-4z"/>',
 };
 const icon = (name) => `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">${ICON[name]}</svg>`;
+/** A replay button: its icon and its word (the word before the icon for the steps forward). */
+const stepButton = (step, key, after = false, id = "") =>
+  `<button type="button" data-step="${step}"${id ? ` id="${id}"` : ""} class="step step-${step}" aria-label="${esc(t(key))}" title="${esc(t(key))}">` +
+  (after ? `<span class="step-word">${esc(t(key))}</span>${icon(step)}` : `${icon(step)}<span class="step-word">${esc(t(key))}</span>`) +
+  `</button>`;
 
 export class Replay {
   constructor(root, id, gameNo, { catalog, analyse = false }) {
@@ -47,14 +56,14 @@ export class Replay {
     try {
       data = await api.replay(this.id, this.gameNo);
     } catch (e) {
-      const text = e.status === 403 ? t("replay.notOver") : e.status === 404 ? t("table.notFound") : e.message;
+      const text = e.status === 403 ? t("replay.notOver") : e.status === 404 ? t("table.notFound") : httpRefusal("replay", e);
       this.root.innerHTML = `<div class="panel notice"><p>${esc(text)}</p><p><a class="button" href="/tables/${encodeURIComponent(this.id)}">${esc(t("replay.back"))}</a></p></div>`;
       return;
     }
     this.data = data;
     this.frames = data.frames;
     const gameInfo = (this.catalog.games || []).find((g) => g.name === data.game) || {};
-    this.root.innerHTML = `<div class="replay-bar panel" id="replay-bar"></div><div id="replay-table"></div>`;
+    this.root.innerHTML = `<div class="replay-page"><div class="replay-bar panel" id="replay-bar"></div><div id="replay-table" class="replay-table"></div></div>`;
     this.view = new TableView(this.root.querySelector("#replay-table"), {
       gameName: data.game,
       n: data.seats.length,
@@ -78,7 +87,14 @@ export class Replay {
     this.deals = [];
     this.frames.forEach((f, i) => {
       const key = game.dealKey(f.view);
-      if (!this.deals.length || this.deals[this.deals.length - 1].key !== key) this.deals.push({ key, start: i, label: game.dealLabel(f.view, this.view.ctx()) });
+      if (!this.deals.length || this.deals[this.deals.length - 1].key !== key) this.deals.push({ key, start: i, view: f.view });
+    });
+    // the log of every frame: what happened from the one before it, as the live table logs it
+    const ctx = this.view.ctx();
+    this.logAt = this.frames.map((f, i) => {
+      if (!i) return [];
+      const prev = this.frames[i - 1].view;
+      return game.events(prev, f.view, ctx, game.hold(prev, f.view, ctx));
     });
     this.i = 0;
     this.renderBar();
@@ -104,13 +120,13 @@ export class Replay {
       `<h2>${esc(t("replay.title"))}: ${esc(t(`game.${this.data.game}`))}</h2>` +
       this.takebacksHtml() +
       `<div class="replay-controls" role="group" aria-label="${esc(t("replay.title"))}">` +
-      `<button type="button" data-step="first" aria-label="${esc(t("replay.first"))}" title="${esc(t("replay.first"))}">${icon("first")}</button>` +
-      `<button type="button" data-step="prev" aria-label="${esc(t("replay.prev"))}" title="${esc(t("replay.prev"))}">${icon("prev")}</button>` +
-      `<button type="button" data-step="play" id="replay-play" aria-label="${esc(t("replay.play"))}" title="${esc(t("replay.play"))}">${icon("play")}</button>` +
-      `<button type="button" data-step="next" aria-label="${esc(t("replay.next"))}" title="${esc(t("replay.next"))}">${icon("next")}</button>` +
-      `<button type="button" data-step="last" aria-label="${esc(t("replay.last"))}" title="${esc(t("replay.last"))}">${icon("last")}</button>` +
+      stepButton("first", "replay.first") +
+      stepButton("prev", "replay.prev") +
+      stepButton("play", this.player ? "replay.pause" : "replay.play", false, "replay-play").replace(`${icon("play")}`, icon(this.player ? "pause" : "play")) +
+      stepButton("next", "replay.next", true) +
+      stepButton("last", "replay.last", true) +
       `<input type="range" id="replay-slider" min="0" max="${last}" value="0" aria-label="${esc(t("replay.step", { v: 0, n: last }))}">` +
-      `<label>${esc(t("replay.jump"))} <select id="replay-deal">${this.deals.map((d, k) => `<option value="${k}">${esc(d.label)}</option>`).join("")}</select></label>` +
+      `<label>${esc(t("replay.jump"))} <select id="replay-deal">${this.deals.map((d, k) => `<option value="${k}">${esc(this.view.game.dealLabel(d.view, this.view.ctx()))}</option>`).join("")}</select></label>` +
       `<span id="replay-pos" class="muted"></span>` +
       (this.data.game === "jass"
         ? `<button type="button" class="small" id="replay-analyse" title="${esc(t("replay.analyseTitle"))}"${this.analysis && this.analysis.status !== "failed" ? " disabled" : ""}>${esc(t("replay.analyse"))}</button>`
@@ -173,9 +189,11 @@ export class Replay {
     } catch {
       // not a card: keep the notation
     }
-    const status = mover
-      ? `<span class="replay-move">${esc(t("replay.moveBy", { name: mover, action }))}</span>`
-      : `<span class="replay-move">${esc(t("replay.start"))}</span>`;
+    // the move in words, as the log says it ("Anna spielt Rosen-Ass."); else who made it, and what
+    const said = this.logAt[i].length ? lineText(this.logAt[i][0], ctx) : mover ? t("replay.moveBy", { name: mover, action }) : t("replay.start");
+    const status = `<span class="replay-move">${esc(said)}</span>`;
+    this.view.log = this.logAt.slice(1, i + 1).flat().slice(-200);
+    this.view.renderLog();
     const view = held ? held.view : f.view;
     // a trick that closed a deal is shown with the hands as they were before the new deal
     const newDeal = held && prev && game.dealKey(prev.view) !== game.dealKey(f.view);
@@ -199,7 +217,7 @@ export class Replay {
       this.takeAnalysis(await api.analyse(this.id, this.data.game_no));
     } catch (e) {
       if (b) b.disabled = false;
-      this.analysisNote(t("replay.analysisFailed", { reason: e.message }));
+      this.analysisNote(t("replay.analysisFailed", { reason: httpRefusal("analysis", e) }));
     }
   }
 
@@ -225,7 +243,7 @@ export class Replay {
           // POST again, not GET: it also takes over an analysis whose server process went silent
           this.takeAnalysis(await api.analyse(this.id, this.data.game_no));
         } catch (e) {
-          this.analysisNote(t("replay.analysisFailed", { reason: e.message }));
+          this.analysisNote(t("replay.analysisFailed", { reason: httpRefusal("analysis", e) }));
         }
       }, 1500);
     this.showAnalysis();
@@ -258,7 +276,7 @@ export class Replay {
       }
     };
     const parts = [];
-    if (a.status === "failed") parts.push(esc(t("replay.analysisFailed", { reason: a.error || "" })));
+    if (a.status === "failed") parts.push(esc(t("replay.analysisFailed", { reason: t("replay.solverFailed") })));
     else if (a.status !== "done") parts.push(esc(t("replay.analysing", { done: a.deals_done, n: a.deals })));
     const d = this.decisionAt.get(this.i);
     if (d) {
@@ -288,15 +306,18 @@ export class Replay {
 
   togglePlay() {
     const b = this.root.querySelector("#replay-play");
+    const label = (key, name) => {
+      b.setAttribute("aria-label", t(key));
+      b.title = t(key);
+      b.innerHTML = `${icon(name)}<span class="step-word">${esc(t(key))}</span>`;
+    };
     if (this.player) {
       clearInterval(this.player);
       this.player = null;
-      b.setAttribute("aria-label", t("replay.play"));
-      b.innerHTML = icon("play");
+      label("replay.play", "play");
       return;
     }
-    b.setAttribute("aria-label", t("replay.pause"));
-    b.innerHTML = icon("pause");
+    label("replay.pause", "pause");
     this.player = setInterval(() => {
       if (this.i >= this.frames.length - 1) this.togglePlay();
       else this.show(this.i + 1);
@@ -307,6 +328,8 @@ export class Replay {
     const view = this.frames[this.i].view;
     const ctx = this.view.ctx();
     if (which === "tricks") dialog(esc(`${t("table.tricksThisDeal")} – ${this.view.game.dealLabel(view, ctx)}`), this.view.game.tricks(view, ctx), { wide: true });
+    else if (which === "info") dialog(esc(t("table.info")), `<div class="info-dialog">${this.view.game.info(view, ctx)}${this.view.deckPicker(ctx)}</div>`, { wide: true });
+    else if (which === "log") this.view.logDialog();
     else dialog(esc(t("table.scoreSheet")), this.view.game.scores(view, ctx), { wide: true });
   }
 

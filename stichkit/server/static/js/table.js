@@ -4,9 +4,10 @@
 
 import { api, TableSocket } from "./api.js";
 import { $, copy, dialog, esc, refocus, sleep, toast } from "./dom.js";
-import { reasonText } from "./games/common.js";
-import { t } from "./i18n.js";
+import { line, lineText, reasonText } from "./games/common.js";
+import { t, tableTitle } from "./i18n.js";
 import * as prefs from "./prefs.js";
+import { httpRefusal, refusalText } from "./refusals.js";
 import { TableView } from "./tableview.js";
 
 /** The state's line: one more with each takeback in its game (servers before takebacks: 0). */
@@ -18,8 +19,11 @@ const sameLine = (a, b) => a.game_no === b.game_no && lineOf(a) === lineOf(b);
 /** Is this state the one a takeback went back to? */
 const isTakeback = (msg) => !!(msg.last && msg.last.by === "takeback");
 
+/** The seat's connection to the table: the one place the page connects (api.js TableSocket). */
+const connectTo = (id, token, handlers) => new TableSocket(id, token, handlers);
+
 export class LiveTable {
-  constructor(root, id, { catalog, info }) {
+  constructor(root, id, { catalog, info, connect = connectTo }) {
     this.root = root;
     this.id = id;
     this.catalog = catalog;
@@ -31,7 +35,8 @@ export class LiveTable {
     this.busy = false;
     this.chat = [];
     this.held = null;
-    this.overlayExtra = null;
+    this.connectWith = connect;
+    this.skipWait = null; // goes on at once from a pause (a taken trick, a deal's summary)
     const gameInfo = (catalog.games || []).find((g) => g.name === info.game) || {};
     this.view = new TableView(root, {
       gameName: info.game,
@@ -50,6 +55,10 @@ export class LiveTable {
     this.seat = prefs.seatFor(id);
     this.view.setSeat(this.seat ? this.seat.seat : null);
     this.renderChat();
+    // a tap on the table goes on at once from a taken trick or a deal's summary
+    root.addEventListener("click", (ev) => {
+      if (this.skipWait && ev.target.closest("#felt") && !ev.target.closest("button:not(.banner), a, input, select")) this.skipWait();
+    });
     root.addEventListener("submit", (ev) => {
       const form = ev.target.closest('form[data-form="join"]');
       if (!form) return;
@@ -80,7 +89,7 @@ export class LiveTable {
 
   connect() {
     if (this.socket) this.socket.close();
-    this.socket = new TableSocket(this.id, this.seat ? this.seat.token : null, {
+    this.socket = this.connectWith(this.id, this.seat ? this.seat.token : null, {
       onMessage: (m) => this.onMessage(m),
       onStatus: (s, code, tries) => this.onStatus(s, code, tries),
     });
@@ -153,15 +162,11 @@ export class LiveTable {
         this.renderChat();
         break;
       case "error":
-        if (msg.ref === "hint") {
-          // a hint refused (the turn passed meanwhile, hints off, the server busy): say why
-          this.hintWait = false;
-          if (msg.code !== "stale") this.view.setMessage(t("table.refused", { reason: msg.reason || msg.code }), "error");
-          this.renderNow();
-        } else if (msg.ref === "takeback") {
-          this.takebackWait = false;
-          const own = msg.code === "nothing_to_take_back" ? t("table.takeBackNothing") : null;
-          if (msg.code !== "stale") this.view.setMessage(t("table.refused", { reason: own || msg.reason || msg.code }), "error");
+        if (msg.ref === "hint" || msg.ref === "takeback") {
+          // a hint or takeback refused (the turn passed meanwhile, turned off, the server busy): say why
+          if (msg.ref === "hint") this.hintWait = false;
+          else this.takebackWait = false;
+          if (msg.code !== "stale") this.view.setMessage(t("table.refused", { reason: refusalText(msg.code) }), "error");
           this.renderNow();
         } else this.onError(msg);
         break;
@@ -186,9 +191,9 @@ export class LiveTable {
     if (before && before.seats)
       for (const s of info.seats)
         if (s.kind === "human" && s.claimed && before.seats[s.seat] && !before.seats[s.seat].claimed)
-          this.view.addLog([t("table.joined", { name: s.name || t("table.seatN", { n: s.seat + 1 }) })]);
+          this.view.addLog([line("table.joined", { name: s.name || ((c) => c.t("table.seatN", { n: s.seat + 1 })) })]);
     this.logTakebackRequest(info);
-    document.title = `${t(`game.${info.game}`)} – ${info.name || "stichkit"}`;
+    document.title = `${tableTitle(info)} – stichkit`;
   }
 
   onState(msg) {
@@ -214,8 +219,7 @@ export class LiveTable {
     // An illegal move: the reason in the page's language from the engine's code and params; the
     // engine's English message for a code the page has no text for.
     const own = msg.code === "illegal" ? reasonText(this.view.game, this.view.ctx(), msg.reason_code, msg.reason_params) : null;
-    const reason = own || msg.reason || msg.code || "";
-    const text = msg.code === "illegal" ? t("table.illegal", { reason }) : t("table.refused", { reason });
+    const text = msg.code === "illegal" ? t("table.illegal", { reason: own || msg.reason || "" }) : t("table.refused", { reason: refusalText(msg.code) });
     this.view.setMessage(text, "error");
     this.view.shake(this.lastClicked);
   }
@@ -233,39 +237,66 @@ export class LiveTable {
     }
   }
 
-  /** Show one version: first the full trick it completed (if any), then the version itself. */
+  /** Wait `ms`, or less when the player taps the table (then at once). */
+  pause(ms) {
+    if (!ms) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.skipWait === done) this.skipWait = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.skipWait = done;
+    });
+  }
+
+  /**
+   * Show one version: first the full trick it completed (if any), announced ("Stich für Sepp –
+   * 12 Punkte") and held for a moment; then, where a deal ended, its summary; then the version.
+   * A tap on the table goes on at once. At a deal's end every number drawn is the engine's
+   * after the deal: the summary, the side panel and the seats' chips agree.
+   */
   async present(msg) {
     const game = this.view.game;
     const prevMsg = this.shown;
-    // a takeback is shown as it is, not as moves from the previous version (prev: null)
-    const prev = prevMsg && sameLine(prevMsg, msg) && prevMsg.version < msg.version ? prevMsg.view : null;
-    if (prevMsg && prevMsg.game_no !== msg.game_no) {
-      this.view.log = [];
-      const log = this.root.querySelector("#log");
-      if (log) log.innerHTML = "";
-    }
+    if (prevMsg && prevMsg.game_no !== msg.game_no) this.view.clearLog();
     this.setInfo(msg.table);
-    const [paceCard, paceHold] = prefs.pace();
+    if (!msg.view || this.info.status === "waiting") {
+      // nothing of the deal is shown before play begins (the server sends no view then)
+      this.shown = null;
+      this.renderWaitingOnly();
+      return;
+    }
+    // a takeback is shown as it is, not as moves from the previous version (prev: null)
+    const prev = prevMsg && prevMsg.view && sameLine(prevMsg, msg) && prevMsg.version < msg.version ? prevMsg.view : null;
+    const pace = prefs.pace();
     const behind = this.queue.length > 6;
-    const fast = behind || !prev || paceHold === 0;
+    const fast = behind || !prev;
     const ctx = this.view.ctx();
     const held = prev ? game.hold(prev, msg.view, ctx) : null;
     this.view.addLog(game.events(prev, msg.view, ctx, held));
     if (isTakeback(msg) && prevMsg) {
-      const who = msg.last.seat === null || msg.last.seat === undefined ? null : this.view.seatName(msg.last.seat);
-      this.view.addLog([who ? t("table.takenBack", { name: who }) : t("table.takenBackAnon")]);
+      const who = msg.last.seat === null || msg.last.seat === undefined ? null : msg.last.seat;
+      this.view.addLog([who === null ? line("table.takenBackAnon") : line("table.takenBack", { name: (c) => c.name(who) })]);
     }
-    if (held && !fast) {
+    const summary = prev && game.dealEnd ? game.dealEnd(prev, msg.view, ctx) : null;
+    // the deal's last view, with the numbers of the engine's view after it
+    const settled = summary && game.settle ? game.settle(held ? held.view : prev, msg.view) : null;
+    if (held && !fast && pace.hold) {
       this.held = held;
-      this.renderState(msg, { view: held.view, legal: [], held, winner: held.winner });
-      await sleep(paceHold);
+      const view = settled || held.view;
+      const banner = game.announce ? lineText(game.announce(held, ctx), ctx) : "";
+      this.renderState(msg, { view, legal: [], held, winner: held.winner, banner, noTurn: true, status: `<span class="announce">${esc(banner)}</span>` });
+      await this.pause(pace.hold);
       await this.view.animateTake(held.winner);
       this.held = null;
     }
-    const summary = prev && game.dealEnd ? game.dealEnd(prev, msg.view, ctx) : null;
-    if (summary && !fast) {
-      this.renderState(msg, { view: held ? held.view : prev, legal: [], overlay: `<div class="deal-summary">${summary}</div>` });
-      await sleep(paceHold * 2);
+    if (summary && !fast && pace.summary) {
+      const view = settled || (held ? held.view : prev);
+      const go = `<p class="summary-go"><button type="button" class="primary" data-cmd="go-on">${esc(t("table.goOn"))}</button></p>`;
+      this.renderState(msg, { view, legal: [], overlay: `<div class="deal-summary">${summary}${go}</div>`, noTurn: true, status: "" });
+      await this.pause(pace.summary);
     }
     const moved = !prevMsg || !sameLine(prevMsg, msg) || prevMsg.version !== msg.version;
     this.shown = msg;
@@ -277,7 +308,7 @@ export class LiveTable {
     }
     this.renderNow();
     const byOther = msg.last && msg.last.seat !== this.me;
-    if (byOther && !fast && paceCard) await sleep(paceCard);
+    if (byOther && !fast && pace.card) await this.pause(pace.card);
   }
 
   /**
@@ -305,14 +336,15 @@ export class LiveTable {
     return this.view.game.interact(msg.view, legal, this.view.ctx(), this.selected);
   }
 
-  renderState(msg, { view, legal, held = null, overlay = null, winner = null }) {
+  renderState(msg, { view, legal, held = null, overlay = null, winner = null, banner = null, noTurn = false, status = null }) {
     const inter = this.interactFor({ view }, legal);
-    this.view.render(view, { legal, interact: inter, held, winner, overlay, version: msg.version, status: this.statusHtml(view, legal, inter) });
+    status = status ?? this.statusHtml(view, legal, inter);
+    this.view.render(view, { legal, interact: inter, held, winner, overlay, banner, noTurn, version: msg.version, status });
   }
 
   renderNow() {
     const msg = this.shown;
-    if (!msg) {
+    if (!msg || !msg.view || this.info.status === "waiting") {
       this.renderWaitingOnly();
       return;
     }
@@ -328,24 +360,28 @@ export class LiveTable {
       status: this.statusHtml(msg.view, legal, inter),
     });
     if (legal.length) this.showHint(inter);
-    document.title = (legal.length ? "● " : "") + `${t(`game.${this.info.game}`)} – stichkit`;
+    document.title = (legal.length ? "● " : "") + `${tableTitle(this.info)} – stichkit`;
   }
 
-  /** Before the first state arrives (or when the socket is refused): the seats and the invite. */
+  /** Before play begins (and before the first state arrives): the seats and the invite, and
+   * nothing of the deal. */
   renderWaitingOnly() {
     const felt = this.root.querySelector("#felt");
-    if (!felt || this.shown) return;
+    if (!felt) return;
     const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
-    felt.innerHTML = `<div class="center"><div class="center-overlay panel">${this.waitingBox()}</div></div>`;
+    this.view.showOnly(this.waitingBox(), `<p class="muted">${esc(t("table.beginsWhenFull"))}</p>`);
     refocus(felt, focus);
   }
 
+  /** The line under the player's seat: what to do now, or whose turn it is, each thing said in
+   * a sentence of its own (drawn as separate items). */
   statusHtml(view, legal, inter) {
     const info = this.info;
     const parts = [];
+    const item = (text, cls = "") => `<span class="${cls}">${esc(text)}</span>`;
     if (info.status === "waiting") {
       const free = info.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-      parts.push(esc(t(free === 1 ? "table.waiting" : "table.waitingMany", { n: free })));
+      parts.push(item(t(free === 1 ? "table.waiting" : "table.waitingMany", { n: free })));
     } else if (view.phase === "over" || info.status === "over") {
       parts.push(`<b>${esc(t("table.gameOver"))}</b>`);
     } else if (legal.length) {
@@ -355,11 +391,10 @@ export class LiveTable {
           `<button type="button" class="small" data-cmd="hint" title="${esc(t("table.hintTitle"))}"${this.hintWait ? " disabled" : ""}>${esc(t(this.hintWait ? "table.hintWait" : "table.hint"))}</button>`,
         );
     } else if (view.current_player !== null && view.current_player !== undefined) {
-      parts.push(esc(t("table.turnOf", { name: this.view.seatName(view.current_player) })));
+      parts.push(item(t("table.turnOf", { name: this.view.seatName(view.current_player) })));
     }
     if (info.time_left !== null && info.time_left !== undefined && info.status === "playing")
       parts.push(`<span class="timer" id="timer" data-deadline="${Date.now() + info.time_left * 1000}">${esc(t("table.timeLeft", { s: Math.ceil(info.time_left) }))}</span>`);
-    if (info.spectators) parts.push(`<span class="muted">${esc(t("table.spectators", { n: info.spectators }))}</span>`);
     if (this.canTakeBack(view)) {
       const title = t(this.othersSeated() ? "table.takeBackAskTitle" : "table.takeBackTitle");
       parts.push(
@@ -370,18 +405,19 @@ export class LiveTable {
     if (request) parts.push(request);
     const mine = this.me !== null && info.seats[this.me];
     if (mine && mine.takeover)
-      parts.push(`<span>${esc(t("table.botPlays", { name: this.view.seatName(this.me) }))}</span> <button type="button" class="small" data-cmd="reclaim">${esc(t("table.reclaim"))}</button>`);
+      parts.push(`${item(t("table.botPlaysYou"))} <button type="button" class="small" data-cmd="reclaim">${esc(t("table.reclaim"))}</button>`);
     if (this.me === null) {
-      parts.push(`<span class="muted">${esc(t("table.watching"))}</span>`);
+      const others = Math.max(0, (info.spectators || 1) - 1);
+      parts.push(item(others ? t(others === 1 ? "table.watchingWith1" : "table.watchingWith", { n: others }) : t("table.watching"), "muted"));
       if (info.seats.some((s) => s.kind === "human" && !s.claimed) && info.status !== "waiting")
-        parts.push(`<button type="button" class="small" data-cmd="join-dialog">${esc(t("table.join"))}</button>`);
+        parts.push(`<button type="button" class="small primary" data-cmd="join-dialog">${esc(t("table.join"))}</button>`);
+    } else if (info.spectators) {
+      parts.push(item(t(info.spectators === 1 ? "table.spectators1" : "table.spectators", { n: info.spectators }), "muted"));
     }
-    return parts.join(" ");
+    return parts.join("");
   }
 
   overlay(msg) {
-    const info = this.info;
-    if (info.status === "waiting") return this.waitingBox();
     if (msg.view.phase === "over") return this.resultBox(msg.view);
     return null;
   }
@@ -565,7 +601,7 @@ export class LiveTable {
       this.latest = null;
       this.connect();
     } catch (e) {
-      toast(e.message, "error");
+      toast(httpRefusal("join", e), "error");
     }
   }
 
@@ -590,7 +626,7 @@ export class LiveTable {
       try {
         await api.moveSeat(this.id, this.seat.token, Number(el.dataset.seat)); // the state as the new seat follows
       } catch (e) {
-        toast(e.message, "error");
+        toast(httpRefusal("seat", e), "error");
       }
     } else if (cmd === "rematch") {
       this.socket.send({ type: "rematch" });
@@ -607,16 +643,19 @@ export class LiveTable {
       try {
         await api.leave(this.id, this.seat.token);
       } catch (e) {
-        toast(e.message, "error");
+        toast(httpRefusal("leave", e), "error");
       }
       prefs.forgetSeat(this.id);
       location.href = "/";
+    } else if (cmd === "go-on") {
+      if (this.skipWait) this.skipWait();
     } else if (cmd === "join-dialog") {
       const free = this.info.seats.filter((s) => s.kind === "human" && !s.claimed);
+      const wanted = el && el.dataset.seat !== undefined ? Number(el.dataset.seat) : null;
       await dialog(
         esc(t("table.join")),
         `<form class="join-form" data-form="join-dialog"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" value="${esc(prefs.get("name") || "")}"></label>` +
-          `<label>${esc(t("lobby.seats"))} <select name="seat">${free.map((s) => `<option value="${s.seat}">${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
+          `<label>${esc(t("lobby.seats"))} <select name="seat">${free.map((s) => `<option value="${s.seat}"${s.seat === wanted ? " selected" : ""}>${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
           `<button type="submit" class="primary">${esc(t("table.join"))}</button></form>`,
         {
           onOpen: (d) =>
@@ -658,8 +697,10 @@ export class LiveTable {
     const info = this.info;
     if (this.me === null || !info || info.status !== "playing" || view.phase === "over" || !this.isLatest()) return false;
     if (info.settings && info.settings.takebacks === false) return false;
-    if (!this.latest || this.latest.version === 0 || this.openTakeback()) return false;
-    return !(info.seats[this.me] && info.seats[this.me].takeover);
+    if (!this.latest || this.openTakeback()) return false;
+    // only a move of this seat's own can be taken back (the table info says whether it made one)
+    const mine = info.seats[this.me];
+    return !!mine && mine.moved === true && !mine.takeover;
   }
 
   /** Are other players at the table (who must agree to a takeback)? */
@@ -744,6 +785,8 @@ export class LiveTable {
     const ctx = this.view.ctx();
     if (which === "tricks") dialog(esc(`${t("table.tricksThisDeal")} – ${this.view.game.dealLabel(view, ctx)}`), this.view.game.tricks(view, ctx), { wide: true });
     else if (which === "scores") dialog(esc(t("table.scoreSheet")), this.view.game.scores(view, ctx), { wide: true });
+    else if (which === "info") dialog(esc(t("table.info")), `<div class="info-dialog">${this.view.game.info(view, ctx)}${this.view.deckPicker(ctx)}</div>`, { wide: true });
+    else if (which === "log") this.view.logDialog();
   }
 
   // -- keyboard ---------------------------------------------------------------------------------
@@ -784,6 +827,9 @@ export class LiveTable {
         last.classList.add("flash");
         setTimeout(() => last.classList.remove("flash"), 900);
       }
+    } else if ((key === " " || key === "Enter") && this.skipWait) {
+      this.skipWait();
+      ev.preventDefault();
     } else if (key === "Escape") {
       if (this.selected) {
         this.selected = null;

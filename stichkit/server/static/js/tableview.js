@@ -6,8 +6,8 @@
 // page cannot show what its seat may not see.
 
 import { cardImage } from "./cards/common.js";
-import { esc, refocus } from "./dom.js";
-import { trickRow } from "./games/common.js";
+import { dialog, esc, refocus } from "./dom.js";
+import { lineText, trickRow } from "./games/common.js";
 import { gameFor } from "./games/index.js";
 import { has, lang, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
@@ -48,7 +48,9 @@ export class TableView {
     this.shownTrick = new Set();
     this.message = null;
     this.overlay = null;
-    this.log = [];
+    this.log = []; // entries (games/common.js `line`): written out in the language of the moment
+    this.handDeal = null;
+    this.handMax = 0;
     this.root.addEventListener("click", (ev) => this.onClick(ev));
     if (typeof ResizeObserver !== "undefined") this.resizer = new ResizeObserver(() => this.fitHand());
     this.mount();
@@ -128,8 +130,20 @@ export class TableView {
       this.resizer.disconnect();
       this.resizer.observe(this.felt);
     }
+    this.renderLog();
+  }
+
+  /** The log's lines in the current language (and deck). */
+  logLines() {
+    const ctx = this.ctx();
+    return this.log.map((entry) => lineText(entry, ctx));
+  }
+
+  renderLog() {
     const log = this.root.querySelector("#log");
-    log.innerHTML = this.log.map((l) => `<li>${esc(l)}</li>`).join("");
+    if (!log) return;
+    log.innerHTML = this.logLines().map((l) => `<li>${esc(l)}</li>`).join("");
+    log.scrollTop = log.scrollHeight;
   }
 
   onClick(ev) {
@@ -140,6 +154,7 @@ export class TableView {
     else if (el.matches(".choice")) h.choice && h.choice(el.dataset.action || null, el);
     else if (el.dataset.trickAction) h.action && h.action(el.dataset.trickAction, el);
     else if (el.matches(".place[data-place]")) h.place && h.place(el.dataset.place, el);
+    else if (el.dataset.deck) prefs.set("jassDeck", el.dataset.deck);
     else if (el.dataset.dialog) h.dialog && h.dialog(el.dataset.dialog);
     else if (el.dataset.cmd) h.command && h.command(el.dataset.cmd, el);
   }
@@ -148,8 +163,10 @@ export class TableView {
 
   /**
    * Draw `view`. opts: legal (the seat's legal actions), interact (from the game), held (a full
-   * trick being shown before it is taken), hands (replay: every hand), overlay (HTML replacing
-   * the middle), status (HTML of the status line), selected (a picked card), busy.
+   * trick being shown before it is taken), hands (replay: every hand), overlay (HTML of a panel
+   * over the table: a deal's summary, the result), banner (what the table announces, over the
+   * trick), noTurn (nobody is to move: a trick or a summary is being shown), status (HTML of the
+   * status line), selected (a picked card).
    */
   render(view, opts = {}) {
     const ctx = this.ctx();
@@ -157,22 +174,40 @@ export class TableView {
     const game = this.game;
     const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
     const inter = opts.interact || { cards: new Map(), choices: [], prompt: "" };
-    // nobody is to move while a table waits for its players
-    const turn = this.info && this.info.status === "waiting" ? null : view.current_player;
+    // nobody is to move while a table waits for its players, or while a taken trick is shown
+    const turn = opts.noTurn || (this.info && this.info.status === "waiting") ? null : view.current_player;
     this.skeleton();
+    this.trackHand(view, opts);
+    this.region("brief", this.brief(view, ctx));
     for (let s = 0; s < this.n; s++) if (s !== this.bottom) this.region(`seat-${s}`, this.plate(view, s, ctx, opts, turn));
     this.region("center", `<div class="center" id="center" data-region="center">${this.center(view, ctx, opts, inter)}</div>`);
+    this.region("choices", this.choices(inter));
+    this.region("banner", this.bannerHtml(opts.banner));
+    this.region("overlay", this.overlayHtml(opts.overlay));
     this.region("plate", this.plate(view, this.bottom, ctx, opts, turn, true));
     this.region("status", `<div class="status" id="status" data-region="status" aria-live="polite">${opts.status || ""}</div>`);
     this.region("message", this.messageHtml());
-    this.region("choices", this.choices(inter));
     this.region("hand", this.hand(view, ctx, opts, inter));
-    this.root.querySelector(".table-page").dataset.version = opts.version ?? "";
-    this.root.querySelector(".table-page").dataset.phase = view.phase;
-    this.setHtml("#info", game.info(view, ctx));
+    const page = this.root.querySelector(".table-page");
+    page.dataset.version = opts.version ?? "";
+    page.dataset.phase = view.phase;
+    page.classList.toggle("holding", !!opts.banner);
+    this.setHtml("#info", game.info(view, ctx) + this.deckPicker(ctx));
     this.renderLast(view, ctx);
     if (this.handDirty) this.fitHand();
     refocus(this.felt, focus);
+  }
+
+  /** Only `html` on the table (a table waiting for its players: nothing of the deal is shown). */
+  showOnly(html, info = "") {
+    this.skeletonKey = null;
+    this.regions = new Map();
+    this.felt.innerHTML = `<div class="overlay" data-region="overlay"><div class="center-overlay panel">${html}</div></div>`;
+    this.setHtml("#info", info);
+    this.setHtml("#last", `<p class="muted">${esc(t("table.noLastTrick"))}</p>`);
+    const page = this.root.querySelector(".table-page");
+    page.dataset.phase = "waiting";
+    page.dataset.version = "";
   }
 
   /** The felt's regions, made once per seat layout; `region` then replaces only what changed,
@@ -186,9 +221,12 @@ export class TableView {
     for (let s = 0; s < this.n; s++) if (s !== this.bottom) seats.push(`<div data-region="seat-${s}"></div>`);
     this.felt.style.setProperty("--opp", String(this.n - 1));
     this.felt.innerHTML =
+      `<div data-region="brief"></div>` +
       seats.join("") +
-      `<div data-region="center"></div><div class="me-area" id="me-area"><div data-region="plate"></div>` +
-      `<div data-region="status"></div><div data-region="message"></div><div data-region="choices"></div><div data-region="hand"></div></div>`;
+      `<div class="middle" id="middle"><div data-region="center"></div><div data-region="choices"></div>` +
+      `<div data-region="banner"></div><div data-region="message"></div></div>` +
+      `<div class="me-area" id="me-area"><div data-region="plate"></div><div data-region="status"></div><div data-region="hand"></div></div>` +
+      `<div data-region="overlay"></div>`;
   }
 
   region(key, html) {
@@ -213,10 +251,47 @@ export class TableView {
     return `<div class="message${m ? ` ${m.kind}` : ""}" id="message" data-region="message" role="alert">${m ? esc(m.text) : ""}</div>`;
   }
 
+  /** Above the table where the side panel is not beside it (a phone): trump, or the rules in
+   * force, always in view; a tap opens the whole panel; the log is one tap away. */
+  brief(view, ctx) {
+    const what = this.game.brief ? this.game.brief(view, ctx) : "";
+    return (
+      `<div class="brief" id="brief" data-region="brief">` +
+      `<button type="button" class="brief-info" data-dialog="info" title="${esc(t("table.info"))}">${what}</button>` +
+      `<button type="button" class="small brief-log" data-dialog="log">${esc(t("table.log"))}</button></div>`
+    );
+  }
+
+  bannerHtml(banner) {
+    if (!banner) return `<div class="banner" id="banner" data-region="banner" hidden></div>`;
+    return (
+      `<div class="banner" id="banner" data-region="banner" role="status"><span class="banner-text">${esc(banner)}</span>` +
+      `<span class="banner-go">${esc(t("table.tapToGoOn"))}</span></div>`
+    );
+  }
+
+  overlayHtml(html) {
+    if (!html) return `<div class="overlay" data-region="overlay" hidden></div>`;
+    return `<div class="overlay" data-region="overlay"><div class="center-overlay panel">${html}</div></div>`;
+  }
+
+  /** Jass: the deck the cards are drawn in, chosen at the table (a setting of this browser). */
+  deckPicker(ctx) {
+    if (this.gameName !== "jass") return "";
+    return (
+      `<div class="info-row deck-row"><span class="label">${esc(t("set.deckShort"))}</span><span class="deck-pick" role="group" aria-label="${esc(t("set.deck"))}">` +
+      ["swiss", "french", "seed"]
+        .map((d) => `<button type="button" class="small" data-deck="${d}" aria-pressed="${ctx.deck === d}">${esc(t(`set.deckName.${d}`))}</button>`)
+        .join("") +
+      `</span></div>`
+    );
+  }
+
   plate(view, seat, ctx, opts, turn, isBottom = false) {
     const s = this.info && this.info.seats ? this.info.seats[seat] : null;
     const pos = this.pos(seat);
     const order = (seat - this.bottom + this.n) % this.n;
+    const free = !!s && s.kind === "human" && !s.claimed;
     const presence = !s ? "" : s.kind === "bot" ? "bot" : s.takeover ? "bot" : s.connected ? "on" : s.claimed ? "off" : "free";
     const presenceText = !s
       ? ""
@@ -239,6 +314,11 @@ export class TableView {
       opts.hands && !isBottom && opts.hands[seat]
         ? `<div class="card-row micro open-hand" aria-label="${esc(countLabel)}">${opts.hands[seat].map((c) => ctx.card(c, { cls: "micro" })).join("")}</div>`
         : "";
+    // a spectator may take a seat nobody holds (its player left; a bot plays it meanwhile)
+    const join =
+      free && this.mode === "live" && this.me === null
+        ? `<button type="button" class="small primary take-seat" data-cmd="join-dialog" data-seat="${seat}">${esc(t("table.join"))}</button>`
+        : "";
     return (
       `<div class="${classes.join(" ")}" data-seat="${seat}" data-pos="${pos}" data-region="${isBottom ? "plate" : `seat-${seat}`}" style="--col:${order}">` +
       `<div class="seat-head"><span class="presence ${presence}" title="${esc(presenceText)}" aria-label="${esc(presenceText)}"></span>` +
@@ -246,8 +326,9 @@ export class TableView {
       (s && s.kind === "bot" ? `<span class="bot-tag" title="${esc(presenceText)}">${ROBOT}</span>` : "") +
       (score !== null ? `<span class="seat-score" title="${esc(t("table.points"))}">${score}</span>` : "") +
       `</div>` +
+      (turn === seat ? `<span class="turn-tag">${esc(t("table.toMove"))}</span>` : "") +
       `<div class="seat-line"><span class="hand-count" title="${esc(countLabel)}"><span class="back-icon" aria-hidden="true"></span><span>${size}</span></span>` +
-      (turn === seat ? `<span class="turn-tag">${esc(seat === this.me ? t("table.yourTurn") : t("table.turnOf", { name: this.seatName(seat) }))}</span>` : "") +
+      join +
       `<span class="badges">${this.game.seatBadges(view, seat, ctx)}</span></div>` +
       (this.game.seatExtras ? this.game.seatExtras(view, seat, ctx) : "") +
       handRow +
@@ -256,7 +337,6 @@ export class TableView {
   }
 
   center(view, ctx, opts, inter) {
-    if (opts.overlay) return `<div class="center-overlay panel">${opts.overlay}</div>`;
     if (this.game.center) {
       return this.game.center(view, ctx, { targets: opts.selected && inter.targets ? inter.targets : null, held: opts.held });
     }
@@ -265,7 +345,7 @@ export class TableView {
     const anim = prefs.get("animations");
     const before = this.shownTrick;
     const now = new Set();
-    const figs = plays.map((p) => {
+    const figs = plays.map((p, i) => {
       const pos = this.pos(p.seat);
       const key = `${p.seat}:${p.card}`;
       now.add(key);
@@ -277,10 +357,12 @@ export class TableView {
         ? `<button type="button" class="trick-pick legal" data-trick-action="${esc(act)}" data-focus-key="trick:${esc(p.card)}" aria-label="${esc(ctx.cardName(p.card))}">${face}</button>`
         : face;
       const mark = opts.held && opts.held.mark && opts.held.mark === p.card ? " marked" : "";
+      // the trick's first card: who led it
+      const led = i === 0 ? `<span class="led-mark" title="${esc(t("table.led"))}" aria-label="${esc(t("table.led"))}">▸</span>` : "";
       return (
-        `<figure class="played slot-${pos}${p.seat === winner ? " winner" : ""}${enter}${mark}" data-seat="${p.seat}">` +
+        `<figure class="played slot-${pos}${p.seat === winner ? " winner" : ""}${i === 0 ? " led" : ""}${enter}${mark}" data-seat="${p.seat}" style="--order:${i}">` +
         body +
-        `<figcaption>${esc(this.seatName(p.seat))}</figcaption></figure>`
+        `<figcaption>${led}${esc(this.seatName(p.seat))}</figcaption></figure>`
       );
     });
     this.shownTrick = now;
@@ -328,30 +410,61 @@ export class TableView {
     return `<div class="hand" id="hand" data-region="hand" role="group" aria-label="${esc(t("table.hand"))}" style="--n:${cards.length}">${items.join("")}</div>`;
   }
 
-  /** Size the hand's cards so that they fit in one row, or two on a narrow screen. */
+  /** The most cards the hand has held in this deal: the cards keep the size they began it with. */
+  trackHand(view, opts) {
+    const deal = this.game.dealKey(view);
+    const cards = opts.hands && this.me === null ? (opts.hands[this.bottom] || []).length : (view.hand || []).length;
+    if (deal !== this.handDeal) {
+      this.handDeal = deal;
+      this.handMax = 0;
+    }
+    if (cards > this.handMax) {
+      this.handMax = cards;
+      this.handDirty = true;
+    }
+  }
+
+  /**
+   * Size the hand's cards: as tall as a share of the window allows (on a phone, the room left
+   * below the table), the same all deal long, whatever buttons a decision brings (they take the
+   * middle of the table, not the hand's room). Too many for one row: first the gaps close, then
+   * (where cards would go under 80 px, 56 on a phone) they take two rows.
+   */
   fitHand() {
     this.handDirty = false;
+    const area = this.felt && this.felt.querySelector("#me-area");
     const hand = this.felt && this.felt.querySelector("#hand");
-    if (!hand || hand.classList.contains("empty")) return;
-    const n = hand.children.length;
-    const width = hand.clientWidth;
+    if (!area || !hand) return;
+    const n = Math.max(this.handMax, hand.children.length);
+    const width = area.clientWidth;
     if (!width || !n) return;
-    const gap = 4;
     const phone = window.innerWidth < 700;
-    const max = phone ? 74 : 104;
-    const min = 52;
-    let rows = 1;
-    let w = (width - gap * (n - 1)) / n;
-    if (w < min) {
-      rows = 2;
-      const perRow = Math.ceil(n / 2);
-      w = (width - gap * (perRow - 1)) / perRow;
-    }
-    // and short enough that the whole hand is in the window without scrolling
+    const gap = 4;
+    const across = (count, g) => (width - g * (count - 1)) / count;
+    // the room for the hand: on a phone, what the window leaves below the table (the layout
+    // above has fixed heights there, so it is the same all deal); else a share of the window
     const top = hand.getBoundingClientRect().top + window.scrollY + 10;
-    const room = window.innerHeight - top - 14 - (rows - 1) * 12;
-    if (room > 0 && top < window.innerHeight) w = Math.min(w, room / rows / 1.5);
-    hand.style.setProperty("--card-w", `${Math.floor(Math.max(min * 0.8, Math.min(max, w)))}px`);
+    const room = phone ? Math.max(56, window.innerHeight - top - 10) : Math.min(156, Math.max(84, window.innerHeight * 0.15));
+    let w = Math.min(room, 111 * (phone ? 1 : 2)) / 1.5;
+    let g = gap;
+    let rows = 1;
+    const least = phone ? 52 : 54;
+    if (across(n, gap) < w) {
+      if (across(n, 1) >= least) {
+        w = across(n, gap) >= least ? across(n, gap) : across(n, 1);
+        g = Math.max(1, Math.min(gap, (width - n * w) / Math.max(1, n - 1)));
+      } else {
+        rows = 2;
+        const perRow = Math.ceil(n / 2);
+        const fit = phone ? (room - 8) / 2 / 1.5 : w;
+        w = Math.min(fit, across(perRow, gap));
+      }
+    }
+    w = Math.floor(Math.max(phone ? 38 : 40, Math.min(phone ? 74 : 104, w)));
+    area.style.setProperty("--card-w", `${w}px`);
+    area.style.setProperty("--hand-h", `${Math.ceil(10 + rows * w * 1.5 + (rows - 1) * 8)}px`);
+    area.style.setProperty("--hand-gap", `${Math.floor(g * 10) / 10}px`);
+    area.dataset.handRows = String(rows);
   }
 
   renderLast(view, ctx) {
@@ -368,15 +481,35 @@ export class TableView {
     );
   }
 
-  addLog(lines) {
-    if (!lines.length) return;
-    this.log.push(...lines);
-    if (this.log.length > 120) this.log.splice(0, this.log.length - 120);
+  /** Add log entries (lines of games/common.js, or plain text such as a player's own words). */
+  addLog(entries) {
+    if (!entries.length) return;
+    this.log.push(...entries);
+    if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
     const el = this.root.querySelector("#log");
     if (!el) return;
-    el.insertAdjacentHTML("beforeend", lines.map((l) => `<li>${esc(l)}</li>`).join(""));
-    while (el.children.length > 120) el.firstChild.remove();
+    const ctx = this.ctx();
+    el.insertAdjacentHTML("beforeend", entries.map((e) => `<li>${esc(lineText(e, ctx))}</li>`).join(""));
+    while (el.children.length > 200) el.firstChild.remove();
     el.scrollTop = el.scrollHeight;
+  }
+
+  /** The log in a window (a phone's way to it: one tap on "Verlauf" above the table). */
+  logDialog() {
+    const lines = this.logLines();
+    const body = lines.length ? `<ol class="log log-all">${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ol>` : `<p class="muted">${esc(t("table.logEmpty"))}</p>`;
+    dialog(esc(t("table.log")), body, {
+      id: "log-dialog",
+      onOpen: (d) => {
+        const list = d.querySelector(".log");
+        if (list) list.scrollTop = list.scrollHeight;
+      },
+    });
+  }
+
+  clearLog() {
+    this.log = [];
+    this.renderLog();
   }
 
   /** Move the cards of the trick in the middle to the winner's seat. */

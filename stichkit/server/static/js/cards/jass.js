@@ -145,12 +145,18 @@ export function rankName(rank, deck, lang) {
   return (deck === "swiss" && SWISS_RANK_NAMES[lang][rank]) || RANK_NAMES[lang][rank];
 }
 
-/** A card's name to read out: "Rosen Ober", "Käse Sieben". */
+// In German a card is one word, as Jass players write it: "Rosen-Ober", "Eichel-Ass", "Herz-Bube".
+const SUIT_STEMS = {
+  seed: { D: "Käse", H: "Zug", S: "Schokolade", C: "Berg" },
+  swiss: { D: "Schellen", H: "Rosen", S: "Schilten", C: "Eichel" },
+  french: { D: "Ecken", H: "Herz", S: "Schaufel", C: "Kreuz" },
+};
+
+/** A card's name to read out: "Rosen-Ober", "Käse-Sieben"; in English "Ober of Roses". */
 export function cardName(card, deck, lang) {
   const { suit, rank } = parse(card);
   const rn = rankName(rank, deck, lang);
-  const sn = SUIT_NAMES[deck][lang][suit];
-  return lang === "de" ? `${sn} ${rn}` : `${rn} of ${sn}`;
+  return lang === "de" ? `${SUIT_STEMS[deck][suit]}-${rn}` : `${rn} of ${SUIT_NAMES[deck][lang][suit]}`;
 }
 
 /** A small inline suit symbol for text (trump badges, logs). */

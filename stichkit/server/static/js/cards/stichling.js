@@ -8,8 +8,8 @@ export const INK = { G: "#2f7d22", Y: "#b88600", P: "#7a3b9e", B: "#1f66b3" };
 const FILL = { G: "#4caf3a", Y: "#f3c21b", P: "#9c56c4", B: "#3a86d6" };
 const TINT = { G: "#eef8ea", Y: "#fff8de", P: "#f5ecfa", B: "#e9f2fc" };
 export const NAMES = {
-  de: { G: "grün", Y: "gelb", P: "violett", B: "blau" },
-  en: { G: "green", Y: "yellow", P: "purple", B: "blue" },
+  de: { G: "Grün", Y: "Gelb", P: "Violett", B: "Blau" },
+  en: { G: "Green", Y: "Yellow", P: "Purple", B: "Blue" },
 };
 
 function fish(c) {

@@ -8,6 +8,23 @@ import { esc } from "../cards/common.js";
 
 export { esc };
 
+/**
+ * A line of the log: a text's key and its params, written out in the page's language only when
+ * shown, so the whole log follows a change of language (or of the Jass deck). A param may be a
+ * function of ctx (a player's name, a card's name) or another line.
+ */
+export const line = (key, params = {}) => ({ key, params });
+export const seatOf = (seat) => (ctx) => ctx.name(seat);
+export const cardOf = (card) => (ctx) => ctx.cardName(card);
+
+export function lineText(entry, ctx) {
+  if (typeof entry === "string") return entry;
+  const out = {};
+  for (const [k, v] of Object.entries(entry.params || {}))
+    out[k] = typeof v === "function" ? v(ctx) : v && typeof v === "object" && v.key ? lineText(v, ctx) : v;
+  return ctx.t(entry.key, out);
+}
+
 /** A row of small cards, e.g. a trick in a list, bonus cards, shown cards. */
 export function cardRow(ctx, cards, { cls = "mini", label = "" } = {}) {
   if (!cards || !cards.length) return "";

@@ -3,7 +3,7 @@
 // Play runs counter-clockwise: the next player after seat s is s - 1.
 
 import * as cards from "../cards/jass.js";
-import { esc, names, playsFrom, raw, scoreBar, table, trickRow, tricksList } from "./common.js";
+import { cardOf, esc, line, names, playsFrom, raw, scoreBar, seatOf, table, trickRow, tricksList } from "./common.js";
 
 const TEAMS = [
   [0, 2],
@@ -27,6 +27,12 @@ function teamLabel(team, ctx) {
   const members = names(ctx, TEAMS[team]);
   if (ctx.me === null || ctx.me === undefined) return `${ctx.t("jass.team", { n: team + 1 })} (${members})`;
   return `${ctx.t(ctx.me % 2 === team ? "jass.us" : "jass.them")} (${members})`;
+}
+
+/** The trump suit's order in the deck's names: "Under (Puur) > Neun (Nell) > Ass > …". */
+function trumpOrder(ctx) {
+  const rank = (r) => cards.rankName(r, ctx.deck, ctx.lang);
+  return [`${rank("J")} (${ctx.t("jass.puur")})`, `${rank("9")} (${ctx.t("jass.nell")})`, ...["A", "K", "Q", "10", "8", "7", "6"].map(rank)].join(" > ");
 }
 
 const SEQUENCE = {
@@ -174,22 +180,40 @@ export default {
     const ev = [];
     if (!prev) return ev;
     const sameDeal = prev.deal_number === next.deal_number;
-    if (sameDeal && !prev.pushed && next.pushed) ev.push(ctx.t("jass.pushes", { name: ctx.name(next.forehand) }));
+    if (sameDeal && !prev.pushed && next.pushed) ev.push(line("jass.pushes", { name: seatOf(next.forehand) }));
     if (sameDeal && !prev.trump && next.trump)
-      ev.push(ctx.t("jass.chose", { name: ctx.name(next.trump_chosen_by), trump: trumpName(next.trump, ctx) }));
+      ev.push(line("jass.chose", { name: seatOf(next.trump_chosen_by), trump: (c) => trumpName(next.trump, c) }));
     const before = prev.trick.length;
     const plays = held ? held.plays : next.trick;
-    for (const p of plays.slice(held ? before : before)) ev.push(ctx.t("table.played", { name: ctx.name(p.seat), card: ctx.cardName(p.card) }));
+    for (const p of plays.slice(before)) ev.push(line("table.played", { name: seatOf(p.seat), card: cardOf(p.card) }));
     if (sameDeal && prev.weis_scored_by === null && next.weis_scored_by !== null)
-      for (const w of next.weis) ev.push(ctx.t("jass.weisShown", { name: ctx.name(w.seat), text: weisText(w, ctx) }));
-    if (sameDeal && prev.stoeck === null && next.stoeck !== null) ev.push(ctx.t("jass.stoeckBy", { name: ctx.name(next.stoeck) }));
-    if (held) ev.push(ctx.t("table.takesPts", { name: ctx.name(held.winner), points: held.points }));
+      for (const w of next.weis) ev.push(line("jass.weisShown", { name: seatOf(w.seat), text: (c) => weisText(w, c) }));
+    if (sameDeal && prev.stoeck === null && next.stoeck !== null) ev.push(line("jass.stoeckBy", { name: seatOf(next.stoeck) }));
+    if (held) ev.push(line("table.takesPts", { name: seatOf(held.winner), points: held.points }));
     if (next.previous_deals.length > prev.previous_deals.length) {
       const d = next.previous_deals[next.previous_deals.length - 1];
-      ev.push(`${ctx.t("jass.dealN", { n: d.deal + 1 })}: ${teamLabel(0, ctx)} ${d.total[0]} – ${teamLabel(1, ctx)} ${d.total[1]}`);
+      ev.push(line("jass.dealResult", { n: d.deal + 1, a: (c) => teamLabel(0, c), x: d.total[0], b: (c) => teamLabel(1, c), y: d.total[1] }));
     }
-    if (!sameDeal && next.phase !== "over") ev.push(ctx.t("table.newDeal", { n: next.deal_number + 1 }));
+    if (!sameDeal && next.phase !== "over") ev.push(line("table.newDeal", { n: next.deal_number + 1 }));
     return ev;
+  },
+
+  /** What the table says of a trick just taken: who took it, and for how much. */
+  announce(held, ctx) {
+    return line(held.winner === ctx.me ? "table.trickToMePts" : "table.trickToPts", { name: seatOf(held.winner), points: held.points });
+  },
+
+  /** The table at a deal's end, drawn from the deal's last view (`view`): every number as the
+   * engine's view after the deal (`next`) has it, the deal's points as scored, nobody to move. */
+  settle(view, next) {
+    const d = next.previous_deals[next.previous_deals.length - 1];
+    return { ...view, scores: next.scores, deal_points: d ? d.total : view.deal_points, previous_deals: next.previous_deals, current_player: null };
+  },
+
+  /** The line a phone shows above the table: trump (and who chose it). */
+  brief(view, ctx) {
+    if (!view.trump) return `<span class="muted">${esc(ctx.t("jass.trump"))}: ${esc(view.phase === "over" ? "–" : ctx.t("jass.noTrump"))}</span>`;
+    return `<span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpIcon(view.trump, ctx)} <b>${esc(trumpName(view.trump, ctx))}</b>`;
   },
 
   /** The summary shown when a deal ends (the deal just finished), or null. */
@@ -224,12 +248,12 @@ export default {
     return (
       table(["#", ctx.t("jass.trump"), teamLabel(0, ctx), teamLabel(1, ctx), ctx.t("table.total")], rows) +
       note +
-      `<p class="muted">${esc(ctx.t("jass.target", { n: view.target }))} · ${esc(ctx.t("jass.orderTrump"))}</p>`
+      `<p class="muted">${esc(ctx.t("jass.target", { n: view.target }))} · ${esc(ctx.t("jass.orderTrump", { order: trumpOrder(ctx) }))}</p>`
     );
   },
 
   winnersText(view, ctx) {
     const w = view.winners || [];
-    return teamLabel(w[0] % 2, ctx);
+    return names(ctx, TEAMS[w[0] % 2]);
   },
 };

@@ -4,7 +4,7 @@
 // played by picking it, then its place (or "new trick").
 
 import * as cards from "../cards/stichling.js";
-import { esc, raw, table, trickRow, tricksList } from "./common.js";
+import { cardOf, esc, line, raw, seatOf, table, trickRow, tricksList } from "./common.js";
 
 function colourName(c, ctx) {
   return cards.NAMES[ctx.lang][c];
@@ -176,9 +176,10 @@ export default {
 
   events(prev, next, ctx, held) {
     const ev = [];
+    const took = () => line("sl.tookTrick", { name: seatOf(held.winner), n: held.place, tile: held.tile });
     if (!prev || prev.deal_number !== next.deal_number) {
-      if (held) ev.push(ctx.t("sl.tookTrick", { name: ctx.name(held.winner), n: held.place, tile: held.tile }));
-      if (prev && next.phase !== "over") ev.push(ctx.t("table.newDeal", { n: next.deal_number + 1 }));
+      if (held) ev.push(took());
+      if (prev && next.phase !== "over") ev.push(line("table.newDeal", { n: next.deal_number + 1 }));
       return ev;
     }
     const shown = held ? held.view.places : next.places;
@@ -187,11 +188,27 @@ export default {
       const before = prev.places[i] && prev.places[i].led === p.led ? prev.places[i].cards.length : 0;
       p.cards.slice(before).forEach((c, k) => {
         const key = before === 0 && k === 0 ? "sl.opened" : "sl.placed";
-        ev.push(ctx.t(key, { name: ctx.name(c.seat), card: ctx.cardName(c.card), n: i + 1 }));
+        ev.push(line(key, { name: seatOf(c.seat), card: cardOf(c.card), n: i + 1 }));
       });
     });
-    if (held) ev.push(ctx.t("sl.tookTrick", { name: ctx.name(held.winner), n: held.place, tile: held.tile }));
+    if (held) ev.push(took());
     return ev;
+  },
+
+  /** Who took the trick on which place, and the score tile it turned up. */
+  announce(held, ctx) {
+    return line(held.winner === ctx.me ? "sl.trickToMe" : "sl.trickTo", { name: seatOf(held.winner), n: held.place, tile: held.tile });
+  },
+
+  settle(view, next) {
+    const d = next.previous_deals[next.previous_deals.length - 1];
+    const done = d ? { taken: d.taken, face_up: d.face_up } : {};
+    return { ...view, ...done, scores: next.scores, previous_deals: next.previous_deals, current_player: null };
+  },
+
+  brief(view, ctx) {
+    const mine = view.tile_order ? ` · ${esc(ctx.t("sl.yourOrderShort"))} <b>${view.tile_order.join(" ")}</b>` : "";
+    return `<span class="brief-label">${esc(ctx.t("sl.dealShort", { n: view.deal_number + 1, m: view.deals }))}</span> ${esc(ctx.t("sl.tilesShort", { tiles: view.tiles.join(" ") }))}${mine}`;
   },
 
   dealEnd(prev, next, ctx) {

@@ -4,7 +4,7 @@
 // scoring cards did.
 
 import * as cards from "../cards/stichmeister.js";
-import { esc, raw, table, trickRow, tricksList } from "./common.js";
+import { cardOf, esc, line, raw, seatOf, table, trickRow, tricksList } from "./common.js";
 
 const KIND_ORDER = { trump: 0, basic: 1, scoring: 2 };
 
@@ -165,29 +165,55 @@ export default {
     const base =
       prev.round === next.round ? next : { ...prev, hand: prev.hand.filter((c) => !played.includes(c)), hand_sizes: prev.hand_sizes.map((n) => Math.max(0, n - 1)) };
     const trick = b.cards.map((c) => ({ ...c, face_down: false }));
-    return { view: { ...base, phase: "play", trick, trick_winning: null, to_remove: null }, winner: b.taker, plays: b.cards, mark: b.removed };
+    return { view: { ...base, phase: "play", trick, trick_winning: null, to_remove: null }, winner: b.taker, plays: b.cards, mark: b.removed, value: b.value };
   },
 
   events(prev, next, ctx, held) {
     const ev = [];
     if (!prev) return ev;
     const sameRound = prev.round === next.round;
-    if (sameRound && !prev.active_rules && next.active_rules) ev.push(ctx.t("sm.rulesShown", { rules: next.active_rules.map((r) => r.number).join(", ") }));
+    if (sameRound && !prev.active_rules && next.active_rules) ev.push(line("sm.rulesShown", { rules: next.active_rules.map((r) => r.number).join(", ") }));
     if (sameRound || held) {
       const before = prev.trick.length;
       const plays = held ? held.plays : next.trick;
-      for (const p of plays.slice(before)) ev.push(ctx.t("table.played", { name: ctx.name(p.seat), card: p.card ? ctx.cardName(p.card) : ctx.t("sm.faceDown") }));
+      for (const p of plays.slice(before)) ev.push(line("table.played", { name: seatOf(p.seat), card: p.card ? cardOf(p.card) : (x) => x.t("sm.faceDown") }));
       if (held) {
-        ev.push(ctx.t("table.takes", { name: ctx.name(held.winner) }));
-        if (held.mark) ev.push(`${ctx.cardName(held.mark)}: ${ctx.t("sm.removed")}`);
+        ev.push(line("table.takes", { name: seatOf(held.winner) }));
+        if (held.mark) ev.push(line("sm.removedLog", { card: cardOf(held.mark) }));
       }
     }
     if (next.previous_rounds.length > prev.previous_rounds.length) {
       const r = next.previous_rounds[next.previous_rounds.length - 1];
-      ev.push(`${ctx.t("sm.round", { n: r.round + 1, m: next.rounds })}: ${r.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ")}`);
+      ev.push(line("sm.roundResult", { n: r.round + 1, m: next.rounds, list: (x) => r.points.map((p, s) => `${x.name(s)} ${p}`).join(", ") }));
     }
-    if (!sameRound && next.phase !== "over") ev.push(ctx.t("table.newRound", { n: next.round + 1 }));
+    if (!sameRound && next.phase !== "over") ev.push(line("table.newRound", { n: next.round + 1 }));
     return ev;
+  },
+
+  /** Who took the trick, what it is worth, and the card that left the game (rule 34). */
+  announce(held, ctx) {
+    const who = held.winner === ctx.me ? "Me" : "";
+    const base = held.value !== undefined && held.value !== null
+      ? line(`sm.trickTo${who}`, { name: seatOf(held.winner), value: held.value })
+      : line(`table.trickTo${who}`, { name: seatOf(held.winner) });
+    return held.mark ? line("sm.trickRemoved", { trick: base, card: cardOf(held.mark) }) : base;
+  },
+
+  settle(view, next) {
+    const r = next.last_round;
+    const done = r ? { tricks_taken: r.tricks_taken } : {};
+    return { ...view, ...done, scores: next.scores, previous_rounds: next.previous_rounds, last_round: next.last_round, current_player: null };
+  },
+
+  /** The rules in force (their numbers, by kind) and the trump order: a tap shows their texts. */
+  brief(view, ctx) {
+    const rules = view.active_rules
+      ? [...view.active_rules]
+          .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.number - b.number)
+          .map((r) => `<span class="rule-chip kind-${r.kind}" title="${esc(ctx.lang === "en" ? r.text_en : r.text_de)}">${r.number}</span>`)
+          .join("")
+      : `<span class="muted">${esc(ctx.t("sm.noRulesShort"))}</span>`;
+    return `<span class="brief-label">${esc(ctx.t("sm.rulesShort"))}</span> ${rules} <span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpChips(view, ctx)}`;
   },
 
   /** A finished round: its rule cards, then per seat the tricks, what each scoring card gave

@@ -3,7 +3,7 @@
 // the next leader's choice as buttons, a summary per deal.
 
 import * as cards from "../cards/stichwahl.js";
-import { esc, raw, table, trickRow, tricksList } from "./common.js";
+import { esc, line, raw, seatOf, table, trickRow, tricksList } from "./common.js";
 
 function info(ctx, card) {
   return (ctx.data && ctx.data.cards && ctx.data.cards[card]) || null;
@@ -126,8 +126,9 @@ export default {
         out.trickActions.set(card, a);
         const p = view.trick.find((x) => x.card === card);
         const facts = info(ctx, card);
-        const what = facts ? ` – ${ctx.t(facts.pearls === 1 ? "sw.pearl1" : "sw.pearls", { n: facts.pearls })}, ${cards.bonusText(facts.bonus, ctx.t)}` : "";
-        out.choices.push({ action: a, html: esc(ctx.t("sw.prize", { card: short(card, ctx), name: p ? ctx.name(p.seat) : "?" }) + what) });
+        const what = facts ? [ctx.t(facts.pearls === 1 ? "sw.pearl1" : "sw.pearls", { n: facts.pearls }), cards.bonusText(facts.bonus, ctx.t)] : [];
+        const whose = p ? ctx.t("sw.ofPlayer", { name: ctx.name(p.seat) }) : "";
+        out.choices.push({ action: a, cls: "prize", html: `<b>${esc(short(card, ctx))}</b><small>${esc([whose, ...what].join(" · "))}</small>` });
       }
     } else if (view.phase === "lead") {
       out.prompt = ctx.t("sw.chooseLead");
@@ -166,24 +167,46 @@ export default {
     const ev = [];
     if (!prev) return ev;
     const sameDeal = prev.deal_number === next.deal_number;
+    const sh = (c) => (x) => short(c, x);
     if (sameDeal && !prev.first_bonus && next.first_bonus)
-      ev.push(`${ctx.t("sw.firstBonus")}: ${next.first_bonus.map((c, s) => `${ctx.name(s)} ${short(c, ctx)}`).join(", ")}`);
+      ev.push(line("sw.firstBonusLog", { list: (x) => next.first_bonus.map((c, s) => `${x.name(s)} ${short(c, x)}`).join(", ") }));
     if (sameDeal)
       for (const u of next.used_bonus.slice(prev.used_bonus.length))
-        ev.push(ctx.t("sw.usedBonus", { name: ctx.name(u.seat), card: short(u.card, ctx), effect: effectText(u.effect, ctx) }));
+        ev.push(line("sw.usedBonus", { name: seatOf(u.seat), card: sh(u.card), effect: (x) => effectText(u.effect, x) }));
     const plays = held ? held.plays : next.trick;
-    if (sameDeal || held) for (const p of plays.slice(prev.trick.length)) ev.push(ctx.t("table.played", { name: ctx.name(p.seat), card: short(p.card, ctx) }));
+    if (sameDeal || held) for (const p of plays.slice(prev.trick.length)) ev.push(line("table.played", { name: seatOf(p.seat), card: sh(p.card) }));
     if (sameDeal && next.tricks.length > prev.tricks.length) {
       const tr = next.tricks[next.tricks.length - 1];
       const owner = prizeOwner(tr);
-      ev.push(ctx.t("sw.tookPrize", { winner: ctx.name(tr.winner), card: short(tr.prize, ctx), name: owner === null ? "?" : ctx.name(owner), taken: tr.taken }));
+      ev.push(line("sw.tookPrize", { winner: seatOf(tr.winner), card: sh(tr.prize), name: owner === null ? "?" : seatOf(owner), taken: tr.taken }));
     }
     if (next.previous_deals.length > prev.previous_deals.length) {
       const d = next.previous_deals[next.previous_deals.length - 1];
-      ev.push(`${ctx.t("sw.dealN", { n: d.deal + 1 })}: ${d.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ")}`);
+      ev.push(line("sw.dealResult", { n: d.deal + 1, list: (x) => d.points.map((p, s) => `${x.name(s)} ${p}`).join(", ") }));
     }
-    if (!sameDeal && next.phase !== "over") ev.push(ctx.t("table.newDeal", { n: next.deal_number + 1 }));
+    if (!sameDeal && next.phase !== "over") ev.push(line("table.newDeal", { n: next.deal_number + 1 }));
     return ev;
+  },
+
+  /** Who took the trick, and which card was chosen as the prize (from whom). */
+  announce(held, ctx) {
+    const owner = held.mark ? (held.plays.find((p) => p.card === held.mark) || {}).seat : undefined;
+    const who = held.winner === ctx.me ? "Me" : "";
+    if (!held.mark || owner === undefined) return line(`table.trickTo${who}`, { name: seatOf(held.winner) });
+    return line(`sw.trickTo${who}`, { name: seatOf(held.winner), card: (x) => short(held.mark, x), owner: seatOf(owner) });
+  },
+
+  settle(view, next) {
+    const d = next.previous_deals[next.previous_deals.length - 1];
+    const done = d ? { deal_points: d.points, point_piles: d.point_piles } : {};
+    return { ...view, ...done, scores: next.scores, previous_deals: next.previous_deals, current_player: null };
+  },
+
+  brief(view, ctx) {
+    return (
+      `<span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${cards.familyIcon(view.trump, familyName(view.trump, ctx))} <b>${esc(familyName(view.trump, ctx))}</b>` +
+      ` <span class="brief-marker" data-marker="${view.marker}">${esc(ctx.t(view.marker === 9 ? "sw.highShort" : "sw.lowShort"))}</span>`
+    );
   },
 
   dealEnd(prev, next, ctx) {

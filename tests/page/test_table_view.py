@@ -1,0 +1,186 @@
+"""What a player sees of the table, measured in Chromium: the hand at every kind of decision of
+every game and at four window sizes; a phone's table holding still through a whole deal; every
+number at a deal's end agreeing with the engine's view; trump (or the rules in force) in view on a
+phone. The page is fed the server's messages by positions.py, so each decision comes at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .conftest import NewPage, Server
+from .positions import DECISIONS, Stage, at_decision, deal_ends, game_of, one_deal, two_ways
+
+# The windows the hand is measured at, and how tall its cards must be there.
+WINDOWS = [((1280, 800), 80), ((1366, 768), 80), ((1920, 1080), 80), ((390, 844), 56)]
+
+HAND = """() => {
+  const cards = [...document.querySelectorAll('#hand .hand-card')].map(e => e.getBoundingClientRect());
+  const choices = document.querySelector('#choices');
+  const hand = document.querySelector('#hand').getBoundingClientRect();
+  const inHand = choices && document.querySelector('#me-area').contains(choices);
+  return { heights: cards.map(r => r.height), bottom: Math.max(...cards.map(r => r.bottom)), top: hand.top,
+           choicesInHandArea: !!inHand, buttons: document.querySelectorAll('#choices .choice').length,
+           height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("table", list(DECISIONS))
+def test_the_hand_keeps_its_size_through_every_decision(table: str, server: Server, new_page: NewPage) -> None:
+    """Choosing trump, a first bonus card or a rule card, a full trick of three rows: the hand's
+    cards stay at least 80 px tall on a desktop and 56 px on a phone, whole in the window; the
+    decision's buttons take the middle of the table, not the hand's room."""
+    page = new_page(1280, 800)
+    first = at_decision(table, DECISIONS[table][0])
+    stage = Stage(page, server.url, table, first)
+    for kind in DECISIONS[table]:
+        state = first if kind == DECISIONS[table][0] else at_decision(table, kind)
+        stage.feed(state, fresh=True)
+        if game_of(table) == "stichling" and kind == "play":
+            card = two_ways([a.text for a in state.legal_actions()])
+            page.click(f'#hand .hand-card[data-card="{card}"]')  # the card first, then its place: buttons come
+            page.wait_for_selector("#choices .choice")
+        for (w, h), least in WINDOWS:
+            page.set_viewport_size({"width": w, "height": h})
+            stage.frame()
+            got = page.evaluate(HAND)
+            where = f"{table} {kind} at {w}x{h}"
+            assert got["heights"] and min(got["heights"]) >= least, f"{where}: cards {min(got['heights']):.0f} px tall"
+            assert got["bottom"] <= got["height"] + 1, f"{where}: the hand goes below the window"
+            assert not got["choicesInHandArea"], f"{where}: the buttons sit with the hand"
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+# Where the hand and every seat plate are, to the pixel.
+PLACES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; };
+  const out = { hand: box(document.querySelector('#hand')), brief: box(document.querySelector('#brief')) };
+  for (const s of document.querySelectorAll('.felt .seat')) out['seat' + s.dataset.seat] = box(s);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("table", ["jass", "stichwahl", "stichling", "stichmeister"])
+def test_on_a_phone_nothing_moves_while_a_deal_is_played(table: str, server: Server, new_page: NewPage) -> None:
+    """Every state of a whole deal, the taken tricks and the deal's summary between them: the
+    hand's top and every seat plate stay where they were, within 4 px."""
+    page = new_page(390, 844, prefs={"speed": "normal"})
+    states = list(one_deal(table, seed=3))
+    stage = Stage(page, server.url, table, states[0])
+    seen: list[dict[str, list[int]]] = []
+
+    def shot() -> None:
+        seen.append(page.evaluate(PLACES))
+
+    for state in states:
+        stage.feed(state, wait=False)
+        stage.settle(len(state.history()), each=shot)
+    assert len(seen) >= len(states)
+    for key in seen[0]:
+        xs = [s[key][0] for s in seen if key in s]
+        ys = [s[key][1] for s in seen if key in s]
+        moved = f"{table}: {key} moved: x {sorted(set(xs))}, y {sorted(set(ys))}"
+        assert max(xs) - min(xs) <= 4 and max(ys) - min(ys) <= 4, moved
+
+
+# Every number a deal's end shows: the summary's totals, the side panel's scores, the seats' chips.
+NUMBERS = """() => {
+  const num = (e) => Number(e.textContent.trim());
+  const total = document.querySelector('.deal-summary tr.total, .deal-summary tbody tr:last-child');
+  return {
+    summary: !!document.querySelector('.deal-summary'),
+    totals: total ? [...total.querySelectorAll('td')].slice(1).map(num) : null,
+    panel: Object.fromEntries([...document.querySelectorAll('#info [data-score]')].map(e => [e.dataset.score, num(e)])),
+    chips: Object.fromEntries([...document.querySelectorAll('.felt .seat')]
+      .map(s => [s.dataset.seat, num(s.querySelector('.seat-score'))])),
+    turn: document.querySelectorAll('.felt .seat.turn').length,
+    dealPoints: [...document.querySelectorAll('#info .team-points small, #info .player-score small')]
+      .map(e => e.textContent),
+  };
+}"""
+
+
+STAGES: dict[int, Stage] = {}
+
+
+def engine_numbers(table: str, after: Any) -> tuple[list[int], dict[str, int], dict[str, int]]:
+    """The totals, the side panel's scores and the chips as the engine's view after the deal has them."""
+    view = after.view(0)
+    scores = list(view["scores"])
+    chips = {str(s): scores[s % 2] if game_of(table) == "jass" else scores[s] for s in range(after.game.num_players)}
+    return scores, {str(i): v for i, v in enumerate(scores)}, chips
+
+
+@pytest.mark.parametrize("table", ["jass", "stichwahl", "stichling", "stichmeister"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31))
+def test_at_a_deals_end_every_number_agrees_with_the_engine(
+    table: str, seed: int, server: Server, new_page: NewPage
+) -> None:
+    """Random games of every game, up to three deal ends each: while the deal's summary is shown,
+    its totals, the side panel and the seats' chips say the engine's scores after the deal, and
+    nobody is to move; then the new deal shows the same numbers."""
+    # one page for all of the test's examples (the fixture is the same for each of them)
+    if id(new_page) not in STAGES:
+        first = next(deal_ends(table, 0))[0]
+        STAGES[id(new_page)] = Stage(new_page(1280, 800, prefs={"speed": "normal"}), server.url, table, first)
+    stage = STAGES[id(new_page)]
+    page = stage.page
+    for before, after in deal_ends(table, seed):
+        stage.feed(before, fresh=True)
+        stage.feed(after, wait=False)
+        totals, panel, chips = engine_numbers(table, after)
+        where = f"{table} seed {seed} at version {len(after.history())}"
+        # the deal's last trick, announced: its numbers are the engine's after the deal already
+        page.wait_for_selector(".deal-summary, #banner:not([hidden])", timeout=10_000)
+        if not page.query_selector(".deal-summary"):
+            held = page.evaluate(NUMBERS)
+            shows = f"{where}: the last trick shows {held}"
+            assert (held["panel"], held["chips"], held["turn"]) == (panel, chips, 0), shows
+            page.click("#banner")  # a tap goes on at once
+        page.wait_for_selector(".deal-summary", timeout=2_000)
+        got = page.evaluate(NUMBERS)
+        if game_of(table) != "stichmeister":  # Stich-Meister's summary is the round's own points
+            assert got["totals"] == totals, f"{where}: the summary says {got['totals']}, the engine {totals}"
+        else:
+            assert got["totals"] == list(after.view(0)["last_round"]["points"]), where
+        assert got["panel"] == panel, f"{where}: the side panel says {got['panel']}, the engine {panel}"
+        assert got["chips"] == chips, f"{where}: the seats say {got['chips']}, the engine {chips}"
+        assert got["turn"] == 0, f"{where}: someone is to move during the summary"
+        if game_of(table) == "jass" and not after.is_terminal():
+            deal = after.view(0)["previous_deals"][-1]["total"]
+            assert got["dealPoints"] == [f" (+{p} dieses Spiel)" for p in deal], got["dealPoints"]
+        stage.settle(len(after.history()))
+        shown = page.evaluate(NUMBERS)
+        assert shown["panel"] == panel and shown["chips"] == chips, f"{where}: after the summary"
+
+
+@pytest.mark.parametrize("table", ["jass", "stichwahl", "stichmeister"])
+def test_a_phone_shows_trump_and_the_rules_in_force_and_the_log_is_one_tap_away(
+    table: str, server: Server, new_page: NewPage
+) -> None:
+    page = new_page(390, 844)
+    state = at_decision(table, "play")
+    stage = Stage(page, server.url, table, state)
+    stage.feed(state)
+    box = page.eval_on_selector("#brief", "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom]")
+    assert box[0] >= 0 and box[1] <= 844, f"{table}: the strip with trump is not in view: {box}"
+    brief = page.inner_text("#brief")
+    view = state.view(0)
+    if table == "jass":
+        assert (
+            "TRUMPF" in brief.upper()
+            and page.evaluate("t => document.querySelector('#info .trump-row b').textContent", view["trump"]) in brief
+        )
+    elif table == "stichwahl":
+        names = {"O": "Orca", "P": "Pottwal", "N": "Narwal", "B": "Blauwal"}
+        assert names[view["trump"]] in brief and ("9 oben" if view["marker"] == 9 else "1 oben") in brief
+    else:
+        shown = [int(x) for x in page.eval_on_selector_all("#brief .rule-chip", "es => es.map(e => e.textContent)")]
+        assert sorted(shown) == sorted(r["number"] for r in view["active_rules"])
+    page.click("#brief .brief-log")
+    page.wait_for_selector("dialog#log-dialog")
+    assert page.is_visible("dialog#log-dialog")

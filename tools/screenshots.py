@@ -1,0 +1,167 @@
+"""Screenshots of the browser table: every kind of decision of every game, at 1280x800 and 390x844,
+and the moments around them (the lobby, a waiting table, a taken trick, a deal's summary, the
+result, a spectator, the replay and the analysis). Run by hand, not in CI:
+
+    .venv/bin/python tools/screenshots.py [OUT_DIR]       # default: screenshots/
+
+It starts `stich serve` on a fresh SQLite file and drives Debian's Chromium (STICHKIT_TEST_CHROMIUM
+or /usr/bin/chromium) with Playwright, as the browser tests do. Decisions come from
+tests/page/positions.py (the engine plays until seat 0 faces each one), fed to the page's own
+live table; the other moments come from real tables with bots.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.page.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from tests.page.driver import open_by_api, play_one, wait_ready  # noqa: E402
+from tests.page.positions import DECISIONS, Stage, at_decision, deal_ends, game_of, two_ways  # noqa: E402
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+PREFS = {"lang": "de", "speed": "instant", "animations": False, "name": "Anna", "jassDeck": "swiss"}
+
+
+def new_page(browser: Any, size: str, prefs: dict[str, Any] | None = None, seats: dict[str, Any] | None = None) -> Any:
+    w, h = SIZES[size]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, locale="de-CH")
+    init = {"stichkit.prefs": {**PREFS, **(prefs or {})}}
+    if seats:
+        init["stichkit.seats"] = {k: {**v, "at": 1} for k, v in seats.items()}
+    stored = json.dumps({k: json.dumps(v) for k, v in init.items()})
+    ctx.add_init_script(
+        f"for (const [k, v] of Object.entries({stored})) if (!localStorage.getItem(k)) localStorage.setItem(k, v);"
+    )
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: print(f"  page error: {e}"))
+    return page
+
+
+def decisions(browser: Any, server: Server, out: Path) -> None:
+    for table, kinds in DECISIONS.items():
+        for size in SIZES:
+            page = new_page(browser, size)
+            first = at_decision(table, kinds[0])
+            stage = Stage(page, server.url, table, first)
+            for kind in kinds:
+                state = first if kind == kinds[0] else at_decision(table, kind)
+                stage.feed(state, fresh=True)
+                if game_of(table) == "stichling" and kind == "play":
+                    page.screenshot(path=str(out / f"{table}-{kind}-{size}.png"))
+                    card = two_ways([a.text for a in state.legal_actions()])
+                    page.click(f'#hand .hand-card[data-card="{card}"]')
+                    page.wait_for_selector("#choices .choice")
+                    kind = "place"
+                page.wait_for_timeout(150)
+                page.screenshot(path=str(out / f"{table}-{kind.replace(':', '-')}-{size}.png"))
+            page.context.close()
+
+
+def deal_end(browser: Any, server: Server, out: Path) -> None:
+    """A trick just taken (announced) and a deal's summary, for each game."""
+    for table in ("jass", "stichwahl", "stichling", "stichmeister"):
+        for size in SIZES:
+            page = new_page(browser, size, prefs={"speed": "slow"})
+            before, after = next(deal_ends(table, 5))
+            stage = Stage(page, server.url, table, before)
+            stage.feed(before)
+            stage.feed(after, wait=False)
+            page.wait_for_selector("#banner:not([hidden]), .deal-summary", timeout=10_000)
+            if page.query_selector("#banner:not([hidden])"):
+                page.screenshot(path=str(out / f"{table}-trick-taken-{size}.png"))
+                page.evaluate("() => window.stage.skipWait && window.stage.skipWait()")
+            page.wait_for_selector(".deal-summary", timeout=10_000)
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(out / f"{table}-deal-summary-{size}.png"))
+            page.context.close()
+
+
+def live(browser: Any, server: Server, out: Path) -> None:
+    """The lobby, a waiting table seen by a joiner, a spectator, a whole game's end, the replay."""
+    for size in SIZES:
+        page = new_page(browser, size)
+        page.goto(server.url + "/")
+        page.wait_for_selector(".lobby")
+        page.click('.game-tile[data-game="jass"]')
+        page.screenshot(path=str(out / f"lobby-{size}.png"), full_page=True)
+        page.context.close()
+    table = server.post("/api/tables", {"game": "jass", "options": {"profile": "schieber"},
+                                        "seats": ["human", "human", "bot:random", "bot:random"],
+                                        "name": "Jass (Schieber) – Anna"})["id"]  # fmt: skip
+    server.post(f"/api/tables/{table}/join", {"name": "Anna", "seat": 0})
+    for size in SIZES:
+        page = new_page(browser, size, prefs={"name": "Ben"})
+        page.goto(f"{server.url}/tables/{table}")
+        page.wait_for_selector("form.join-form")
+        page.screenshot(path=str(out / f"waiting-joiner-{size}.png"))
+        page.context.close()
+    # a table in play whose second player left: a spectator may take the seat
+    ben = server.post(f"/api/tables/{table}/join", {"name": "Ben", "seat": 1})
+    server.request("POST", f"/api/tables/{table}/leave", {}, token=ben["token"])
+    for size in SIZES:
+        page = new_page(browser, size, prefs={"name": "Carla"})
+        page.goto(f"{server.url}/tables/{table}")
+        page.wait_for_selector(".take-seat")
+        page.screenshot(path=str(out / f"spectator-{size}.png"))
+        page.context.close()
+    # a whole game against bots, to its result; then its replay and analysis
+    table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"], {"target": 300})
+    page = new_page(browser, "desktop", seats={table: seat})
+    page.goto(f"{server.url}/tables/{table}")
+    rng = random.Random(4)
+    while wait_ready(page, 60_000) != "over":
+        play_one(page, rng)
+    page.screenshot(path=str(out / "result-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "result-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}/tables/{table}?replay=1")
+    page.wait_for_selector("#replay-bar .replay-controls")
+    for _ in range(14):
+        page.keyboard.press("ArrowRight")
+    page.screenshot(path=str(out / "replay-desktop.png"))
+    page.click("#replay-analyse")
+    try:  # a few deals of random play solve in a minute or so; else the shot shows it working
+        page.wait_for_selector('#replay-analysis[data-status="done"]', timeout=120_000)
+    except Exception:
+        print("  the analysis was not done in two minutes")
+    page.screenshot(path=str(out / "analysis-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "replay-phone.png"), full_page=True)
+    page.context.close()
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(out / ".server")
+    work.mkdir(exist_ok=True)
+    started = time.monotonic()
+    server = Server(work)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            for part in (decisions, deal_end, live):
+                print(f"{part.__name__} ...", flush=True)
+                part(browser, server, out)
+            browser.close()
+    finally:
+        server.stop()
+    shots = sorted(p.name for p in out.glob("*.png"))
+    print(f"{len(shots)} screenshots in {out} ({time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
