@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.page.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 from tests.page.driver import open_by_api, play_one, wait_ready  # noqa: E402
-from tests.page.positions import DECISIONS, Stage, at_decision, deal_ends, game_of, two_ways  # noqa: E402
+from tests.page.positions import DECISIONS, Stage, at_decision, deal_ends, game_of, new_state, two_ways  # noqa: E402
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 PREFS = {"lang": "de", "speed": "instant", "animations": False, "name": "Anna", "jassDeck": "swiss"}
@@ -67,8 +67,39 @@ def decisions(browser: Any, server: Server, out: Path) -> None:
             page.context.close()
 
 
+def last_card(table: str) -> tuple[Any, Any]:
+    """A trick in the middle of a deal one card short, another player to complete it: (before, after)."""
+
+    for seed in range(200):
+        state = new_state(table, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            view = state.view(0)
+            if state.current_player != 0 and len(view["hand"]) >= 4:
+                after = state.clone()
+                after.apply(rng.choice(after.legal_actions()))
+                shown = after.view(0)
+                if shown.get("round", shown.get("deal_number")) == view.get("round", view.get("deal_number")) and len(
+                    shown["tricks"]
+                ) > len(view["tricks"]):
+                    return state, after
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"{table}: no trick one card short")
+
+
 def deal_end(browser: Any, server: Server, out: Path) -> None:
-    """A trick just taken (announced) and a deal's summary, for each game."""
+    """A trick just taken in the middle of a deal, announced; a deal's last trick and its summary."""
+    for table in ("jass", "stichwahl", "stichmeister-5"):
+        for size in SIZES:
+            page = new_page(browser, size, prefs={"speed": "slow"})
+            before, after = last_card(table)
+            stage = Stage(page, server.url, table, before)
+            stage.feed(before)
+            stage.feed(after, wait=False)
+            page.wait_for_selector("#banner:not([hidden])", timeout=10_000)
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(out / f"{table}-trick-taken-mid-{size}.png"))
+            page.context.close()
     for table in ("jass", "stichwahl", "stichling", "stichmeister"):
         for size in SIZES:
             page = new_page(browser, size, prefs={"speed": "slow"})

@@ -127,6 +127,9 @@ def open_from_lobby(
         el = page.query_selector(f'[name="opt:{key}"]')
         assert el is not None, f"the lobby has no field for the option {key}"
         kind = el.evaluate("e => e.tagName + ':' + (e.type || '')")
+        if kind.endswith("radio"):
+            page.click(f'label:has([name="opt:{key}"][value="{value}"])')
+            continue
         offered = el.evaluate("e => e.tagName === 'SELECT' ? [...e.options].map(o => o.value) : []")
         if kind.startswith("SELECT") and str(value) not in offered and "other" in offered:
             el.select_option("other")  # a target the menu does not list: "another number"

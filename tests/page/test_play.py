@@ -181,7 +181,7 @@ def test_the_jass_lobby_offers_the_master_bot_and_it_plays(server: Server, new_p
     assert "bot:pimc" not in page.eval_on_selector_all(levels, "os => os.map(o => o.value)")
     page.click('.game-tile[data-game="jass"]')
     offered = dict(page.eval_on_selector_all(levels, "os => os.map(o => [o.value, o.textContent])"))
-    assert offered["bot:pimc"] == "Bot: Meister (rechnet Karten durch)"
+    assert offered["bot:pimc"] == "Bot: Meister (rechnet durch)"
     table = open_from_lobby(page, server, "jass", seats=["bot:pimc"] * 3, options={"target": 300})
     info = server.get(f"/api/tables/{table}")
     assert [s["name"] for s in info["seats"][1:]] == ["pimc"] * 3

@@ -14,6 +14,7 @@ from stichkit.analysis.review import analyse
 
 from ..server.stored_games import played, store_game
 from .conftest import NewPage, Server
+from .test_table_live import other_language
 
 
 def finished_game(server: Server, game: str, seats: list[str], options: dict[str, Any]) -> str:
@@ -30,6 +31,11 @@ def finished_game(server: Server, game: str, seats: list[str], options: dict[str
         if any(f["view"]["deal_number"] >= 1 for f in frames):
             break
     return table
+
+
+# How far down the bottom player's plate and hand reach.
+BOTTOM = """() => Math.max(...[...document.querySelectorAll('.bottom-seat, #hand .card')]
+  .map(e => e.getBoundingClientRect().bottom))"""
 
 
 def frame_shown(page: Any) -> int:
@@ -55,13 +61,32 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, new_pag
     assert hands_shown(page) == sorted(c for h in frames[0]["hands"] for c in h)  # every hand, face up
     assert len(hands_shown(page)) == 36
 
+    # the buttons say what they do: playing back is not a step forward
+    assert page.inner_text('[data-step="play"]').strip() == "Abspielen"
+    assert page.inner_text('[data-step="next"]').strip() == "Weiter"
+    icons = page.eval_on_selector_all(".replay-controls svg path", "ps => ps.map(p => p.getAttribute('d'))")
+    assert len(set(icons)) == len(icons) == 5
     for _ in range(5):
         page.keyboard.press("ArrowRight")
     assert frame_shown(page) == 5
     assert hands_shown(page) == sorted(c for h in frames[5]["hands"] for c in h)
-    assert page.text_content(".replay-move")  # who did what
+    said = page.text_content(".replay-move") or ""  # who did what, in words
+    assert re.match(r"(Anna|Ueli|Heidi|Sepp|Vreni) (spielt|sagt|schiebt)", said), said
+    # the log tells the game so far, the frame's move last but for what followed from it
+    log = page.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
+    assert len(log) >= 5 and said in log, (said, log)
+    # at 1280x800 the bottom player's plate and hand are in the window
+    bottom = page.evaluate(BOTTOM)
+    assert bottom <= 800, f"the bottom player is cut off at {bottom} px"
     page.keyboard.press("ArrowLeft")
     assert frame_shown(page) == 4
+    # in English the replay, its buttons and its log hold no German word
+    page.click('.lang-switch [data-lang="en"]')
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.inner_text('[data-step="play"]').strip() == "Play"
+    assert not other_language(page.inner_text("body"), "en"), other_language(page.inner_text("body"), "en")
+    page.click('.lang-switch [data-lang="de"]')
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
 
     page.keyboard.press("PageDown")  # the next deal
     assert frame_shown(page) == starts[1]
@@ -161,6 +186,9 @@ def test_the_replay_of_a_jass_game_says_what_each_card_cost(server: Server, new_
     linked = new_page()
     linked.goto(f"{server.url}/tables/analysed?replay=1&analyse=1")
     linked.wait_for_selector('#replay-analysis[data-status="done"]', timeout=30_000)
+    # the analysis' lines take room from the table, not from the bottom player
+    bottom = page.evaluate(BOTTOM)
+    assert bottom <= 800, f"the bottom player is cut off at {bottom} px"
     totals = page.text_content("#replay-analysis") or ""
     assert "Punkte verloren (alle Karten offen)" in totals
     lost = [(int(n), int(e)) for n, e in re.findall(r"(\d+) \((\d+) Fehler\)", totals)]

@@ -5,6 +5,7 @@ phone. The page is fed the server's messages by positions.py, so each decision c
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -12,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .conftest import NewPage, Server
-from .positions import DECISIONS, Stage, at_decision, deal_ends, game_of, one_deal, two_ways
+from .positions import DECISIONS, Stage, at_decision, deal_ends, game_of, new_state, one_deal, two_ways
+from .test_table_live import other_language
 
 # The windows the hand is measured at, and how tall its cards must be there.
 WINDOWS = [((1280, 800), 80), ((1366, 768), 80), ((1920, 1080), 80), ((390, 844), 56)]
@@ -184,3 +186,52 @@ def test_a_phone_shows_trump_and_the_rules_in_force_and_the_log_is_one_tap_away(
     page.click("#brief .brief-log")
     page.wait_for_selector("dialog#log-dialog")
     assert page.is_visible("dialog#log-dialog")
+
+
+def to_the_end(table: str, seed: int) -> Any:
+    state = new_state(table, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("table", ["jass", "stichwahl", "stichling", "stichmeister"])
+def test_no_text_of_the_other_language_shows(table: str, server: Server, new_page: NewPage) -> None:
+    """German, then English: a decision with its log, the dialogs (tricks, scores, the table's
+    panel, the log), a deal's summary and the game's result hold no word of the other language;
+    the winners are named, not called "Sie"."""
+    page = new_page(1280, 800, prefs={"speed": "normal", "jassDeck": "swiss"})
+    play = at_decision(table, "play")
+    stage = Stage(page, server.url, table, play)
+    before, after = next(deal_ends(table, 1))
+    end = to_the_end(table, 2)
+    for lang in ("de", "en"):
+        page.evaluate("async (l) => (await import('/static/js/prefs.js')).set('lang', l)", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+        def check(where: str, text: str, lang: str = lang) -> None:
+            found = other_language(text, lang)
+            assert not found, f"{table} in {lang}, {where}: {found} in {text[:400]!r}"
+
+        stage.feed(play, fresh=True)
+        check("a decision", page.inner_text("body"))
+        for key, dialog in (("s", "#dialog"), ("p", "#dialog"), (None, "#dialog"), (None, "#log-dialog")):
+            if key:
+                page.keyboard.press(key)
+            else:
+                page.evaluate("w => window.stage.openDialog(w)", "info" if dialog == "#dialog" else "log")
+            page.wait_for_selector(f"dialog{dialog}")
+            check(f"the dialog {key or dialog}", page.inner_text(f"dialog{dialog}"))
+            page.keyboard.press("Escape")
+        stage.feed(before, fresh=True)
+        stage.feed(after, wait=False)
+        page.wait_for_selector(".deal-summary, #banner:not([hidden])")
+        check("a taken trick or a summary", page.inner_text("body"))
+        stage.settle(len(after.history()))
+        check("the next deal, with the log", page.inner_text("body"))
+        stage.feed(end, fresh=True)
+        page.wait_for_selector(".result .winners")
+        check("the result", page.inner_text("body"))
+        winners = page.inner_text(".result .winners")
+        assert "Sie" not in winners and "Them" not in winners, winners

@@ -450,7 +450,7 @@ export class LiveTable {
     const join =
       this.me === null && free.length
         ? `<form class="join-form" data-form="join"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" data-focus-key="join:name" value="${esc(name)}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>` +
-          `<label>${esc(t("lobby.seats"))} <select name="seat" data-focus-key="join:seat">${free.map((s) => `<option value="${s.seat}"${s.seat === picked ? " selected" : ""}>${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
+          `<label>${esc(t("lobby.seatPick"))} <select name="seat" data-focus-key="join:seat">${free.map((s) => `<option value="${s.seat}"${s.seat === picked ? " selected" : ""}>${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
           `<button type="submit" class="primary">${esc(t("table.join"))}</button></form>`
         : "";
     const html =
@@ -655,7 +655,7 @@ export class LiveTable {
       await dialog(
         esc(t("table.join")),
         `<form class="join-form" data-form="join-dialog"><label>${esc(t("lobby.yourName"))} <input name="name" required maxlength="40" value="${esc(prefs.get("name") || "")}"></label>` +
-          `<label>${esc(t("lobby.seats"))} <select name="seat">${free.map((s) => `<option value="${s.seat}"${s.seat === wanted ? " selected" : ""}>${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
+          `<label>${esc(t("lobby.seatPick"))} <select name="seat">${free.map((s) => `<option value="${s.seat}"${s.seat === wanted ? " selected" : ""}>${esc(t("table.seatN", { n: s.seat + 1 }))}</option>`).join("")}</select></label>` +
           `<button type="submit" class="primary">${esc(t("table.join"))}</button></form>`,
         {
           onOpen: (d) =>

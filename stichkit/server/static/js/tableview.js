@@ -444,7 +444,9 @@ export class TableView {
     // the room for the hand: on a phone, what the window leaves below the table (the layout
     // above has fixed heights there, so it is the same all deal); else a share of the window
     const top = hand.getBoundingClientRect().top + window.scrollY + 10;
-    const room = phone ? Math.max(56, window.innerHeight - top - 10) : Math.min(156, Math.max(84, window.innerHeight * 0.15));
+    // (a replay's hand is only looked at: it leaves the trick more room)
+    const share = this.mode === "replay" ? 0.11 : 0.15;
+    const room = phone ? Math.max(56, window.innerHeight - top - 10) : Math.min(156, Math.max(this.mode === "replay" ? 60 : 84, window.innerHeight * share));
     let w = Math.min(room, 111 * (phone ? 1 : 2)) / 1.5;
     let g = gap;
     let rows = 1;

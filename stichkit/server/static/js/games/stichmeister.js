@@ -213,7 +213,13 @@ export default {
           .map((r) => `<span class="rule-chip kind-${r.kind}" title="${esc(ctx.lang === "en" ? r.text_en : r.text_de)}">${r.number}</span>`)
           .join("")
       : `<span class="muted">${esc(ctx.t("sm.noRulesShort"))}</span>`;
-    return `<span class="brief-label">${esc(ctx.t("sm.rulesShort"))}</span> ${rules} <span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpChips(view, ctx)}`;
+    // the strongest trumps; the whole order is one tap away
+    const order = view.trump_order.length > 5 ? { ...view, trump_order: view.trump_order.slice(0, 5) } : view;
+    const more = view.trump_order.length > 5 ? `<span class="gt">› …</span>` : "";
+    return (
+      `<span class="brief-line"><span class="brief-label">${esc(ctx.t("sm.rulesShort"))}</span> ${rules}</span>` +
+      `<span class="brief-line"><span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpChips(order, ctx)}${more}</span>`
+    );
   },
 
   /** A finished round: its rule cards, then per seat the tricks, what each scoring card gave
