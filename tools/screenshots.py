@@ -2,7 +2,8 @@
 and the moments around them (the lobby, a waiting table, a taken trick, a deal's summary, the
 result, a spectator, the replay and the analysis). Run by hand, not in CI:
 
-    .venv/bin/python tools/screenshots.py [OUT_DIR]       # default: screenshots/
+    .venv/bin/python tools/screenshots.py [OUT_DIR]          # default: screenshots/
+    .venv/bin/python tools/screenshots.py --docs [OUT_DIR]   # and the five of docs/img from them
 
 It starts `stich serve` on a fresh SQLite file and drives Debian's Chromium (STICHKIT_TEST_CHROMIUM
 or /usr/bin/chromium) with Playwright, as the browser tests do. Decisions come from
@@ -174,8 +175,32 @@ def live(browser: Any, server: Server, out: Path) -> None:
     page.context.close()
 
 
+# The pictures of docs/page.md and the README, and the shots they are made from.
+DOCS = {
+    "page-jass.png": "jass-trick-taken-mid-desktop.png",
+    "page-jass-phone.png": "jass-trump-phone.png",
+    "page-stichwahl.png": "stichwahl-prize-desktop.png",
+    "page-stichling.png": "stichling-place-desktop.png",
+    "page-stichmeister.png": "stichmeister-5-choose-desktop.png",
+}
+
+
+def write_docs(out: Path) -> None:
+    """The docs' pictures, in 256 colours (a fifth of the size; a screenshot has few colours)."""
+    from PIL import Image
+
+    for name, shot in DOCS.items():
+        image = Image.open(out / shot).convert("RGB")
+        image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.FLOYDSTEINBERG).save(
+            ROOT / "docs" / "img" / name, optimize=True
+        )
+        print(f"docs/img/{name} from {shot}")
+
+
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots")
+    docs = "--docs" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--docs"]
+    out = Path(args[0] if args else ROOT / "screenshots")
     out.mkdir(parents=True, exist_ok=True)
     work = Path(out / ".server")
     work.mkdir(exist_ok=True)
@@ -192,6 +217,8 @@ def main() -> None:
         server.stop()
     shots = sorted(p.name for p in out.glob("*.png"))
     print(f"{len(shots)} screenshots in {out} ({time.monotonic() - started:.0f} s)")
+    if docs:
+        write_docs(out)
 
 
 if __name__ == "__main__":

@@ -139,10 +139,11 @@ def test_a_trick_is_announced_and_a_takeback_offered_only_for_own_moves(server: 
         said = page.text_content("#banner .banner-text") or ""
         last = page.evaluate("() => window.stichkitTable.latest.view.last_trick")
         winner = page.evaluate("s => window.stichkitTable.view.seatName(s)", last["winner"])
+        # the dash stays with the name (a no-break space before it): a line breaks after it
         expected = (
-            f"Dein Stich – {last['points']} Punkte"
+            f"Dein Stich\u00a0– {last['points']} Punkte"
             if last["winner"] == 0
-            else f"Stich für {winner} – {last['points']} Punkte"
+            else f"Stich für {winner}\u00a0– {last['points']} Punkte"
         )
         assert said == expected
         start = time.monotonic()

@@ -117,7 +117,7 @@ def engine_numbers(table: str, after: Any) -> tuple[list[int], dict[str, int], d
 
 
 @pytest.mark.parametrize("table", ["jass", "stichwahl", "stichling", "stichmeister"])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31))
 def test_at_a_deals_end_every_number_agrees_with_the_engine(
     table: str, seed: int, server: Server, new_page: NewPage

@@ -179,7 +179,7 @@ export default {
     const took = () => line("sl.tookTrick", { name: seatOf(held.winner), n: held.place, tile: held.tile });
     if (!prev || prev.deal_number !== next.deal_number) {
       if (held) ev.push(took());
-      if (prev && next.phase !== "over") ev.push(line("table.newDeal", { n: next.deal_number + 1 }));
+      if (prev && next.phase !== "over") ev.push(line("sl.newDeal", { n: next.deal_number + 1 }));
       return ev;
     }
     const shown = held ? held.view.places : next.places;

@@ -184,7 +184,7 @@ export default {
       const d = next.previous_deals[next.previous_deals.length - 1];
       ev.push(line("sw.dealResult", { n: d.deal + 1, list: (x) => d.points.map((p, s) => `${x.name(s)} ${p}`).join(", ") }));
     }
-    if (!sameDeal && next.phase !== "over") ev.push(line("table.newDeal", { n: next.deal_number + 1 }));
+    if (!sameDeal && next.phase !== "over") ev.push(line("sw.newDeal", { n: next.deal_number + 1 }));
     return ev;
   },
 
