@@ -13,7 +13,6 @@ live table; the other moments come from real tables with bots.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -25,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.page.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from tests.page.conftest import CHROMIUM, CHROMIUM_ARGS, Server, person  # noqa: E402
 from tests.page.driver import open_by_api, play_one, wait_ready  # noqa: E402
 from tests.page.positions import DECISIONS, Stage, at_decision, deal_ends, game_of, new_state, two_ways  # noqa: E402
 
@@ -34,18 +33,19 @@ PREFS = {"lang": "de", "speed": "instant", "animations": False, "name": "Anna", 
 
 
 def new_page(browser: Any, size: str, prefs: dict[str, Any] | None = None, seats: dict[str, Any] | None = None) -> Any:
-    w, h = SIZES[size]
-    ctx = browser.new_context(viewport={"width": w, "height": h}, locale="de-CH")
-    init = {"stichkit.prefs": {**PREFS, **(prefs or {})}}
-    if seats:
-        init["stichkit.seats"] = {k: {**v, "at": 1} for k, v in seats.items()}
-    stored = json.dumps({k: json.dumps(v) for k, v in init.items()})
-    ctx.add_init_script(
-        f"for (const [k, v] of Object.entries({stored})) if (!localStorage.getItem(k)) localStorage.setItem(k, v);"
-    )
-    page = ctx.new_page()
+    page = person(browser, *SIZES[size], {**PREFS, **(prefs or {})}, seats).new_page()
     page.on("pageerror", lambda e: print(f"  page error: {e}"))
     return page
+
+
+def shoot(browser: Any, url: str, ready: str, name: str, out: Path, prefs: dict[str, Any], full: bool = False) -> None:
+    """`url` at both sizes, shot once `ready` shows."""
+    for size in SIZES:
+        page = new_page(browser, size, prefs=prefs)
+        page.goto(url)
+        page.wait_for_selector(ready)
+        page.screenshot(path=str(out / f"{name}-{size}.png"), full_page=full)
+        page.context.close()
 
 
 def decisions(browser: Any, server: Server, out: Path) -> None:
@@ -120,32 +120,16 @@ def deal_end(browser: Any, server: Server, out: Path) -> None:
 
 def live(browser: Any, server: Server, out: Path) -> None:
     """The lobby, a waiting table seen by a joiner, a spectator, a whole game's end, the replay."""
-    for size in SIZES:
-        page = new_page(browser, size)
-        page.goto(server.url + "/")
-        page.wait_for_selector(".lobby")
-        page.click('.game-tile[data-game="jass"]')
-        page.screenshot(path=str(out / f"lobby-{size}.png"), full_page=True)
-        page.context.close()
+    shoot(browser, server.url + "/", ".lobby .game-tile", "lobby", out, {}, full=True)
     table = server.post("/api/tables", {"game": "jass", "options": {"profile": "schieber"},
                                         "seats": ["human", "human", "bot:random", "bot:random"],
                                         "name": "Jass (Schieber) – Anna"})["id"]  # fmt: skip
     server.post(f"/api/tables/{table}/join", {"name": "Anna", "seat": 0})
-    for size in SIZES:
-        page = new_page(browser, size, prefs={"name": "Ben"})
-        page.goto(f"{server.url}/tables/{table}")
-        page.wait_for_selector("form.join-form")
-        page.screenshot(path=str(out / f"waiting-joiner-{size}.png"))
-        page.context.close()
+    shoot(browser, f"{server.url}/tables/{table}", "form.join-form", "waiting-joiner", out, {"name": "Ben"})
     # a table in play whose second player left: a spectator may take the seat
     ben = server.post(f"/api/tables/{table}/join", {"name": "Ben", "seat": 1})
     server.request("POST", f"/api/tables/{table}/leave", {}, token=ben["token"])
-    for size in SIZES:
-        page = new_page(browser, size, prefs={"name": "Carla"})
-        page.goto(f"{server.url}/tables/{table}")
-        page.wait_for_selector(".take-seat")
-        page.screenshot(path=str(out / f"spectator-{size}.png"))
-        page.context.close()
+    shoot(browser, f"{server.url}/tables/{table}", ".take-seat", "spectator", out, {"name": "Carla"})
     # a whole game against bots, to its result; then its replay and analysis
     table, seat = open_by_api(server, "jass", ["human", "bot:random", "bot:random", "bot:random"], {"target": 300})
     page = new_page(browser, "desktop", seats={table: seat})

@@ -131,6 +131,21 @@ def browser() -> Iterator[Any]:
 NewPage = Callable[..., Any]
 
 
+def person(browser: Any, width: int, height: int, prefs: dict[str, Any], seats: dict[str, Any] | None = None) -> Any:
+    """A browser context of its own (its own storage: one person), with the page's settings and
+    seat tokens stored before its first page loads."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="de-CH")
+    init = {"stichkit.prefs": prefs}
+    if seats:
+        init["stichkit.seats"] = {k: {**v, "at": 1} for k, v in seats.items()}
+    # only on the first load: a reload keeps what the page stored since
+    stored = json.dumps({k: json.dumps(v) for k, v in init.items()})
+    ctx.add_init_script(
+        f"for (const [k, v] of Object.entries({stored})) if (!localStorage.getItem(k)) localStorage.setItem(k, v);"
+    )
+    return ctx
+
+
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[NewPage]:
     """Pages in fresh browser contexts (separate storage: separate people); closed after the test.
@@ -142,16 +157,8 @@ def new_page(browser: Any, server: Server) -> Iterator[NewPage]:
     def make(
         width: int = 1280, height: int = 800, prefs: dict[str, Any] | None = None, seats: dict[str, Any] | None = None
     ) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="de-CH")
+        ctx = person(browser, width, height, {**FAST_PREFS, **(prefs or {})}, seats)
         contexts.append(ctx)
-        init = {"stichkit.prefs": {**FAST_PREFS, **(prefs or {})}}
-        if seats:
-            init["stichkit.seats"] = {k: {**v, "at": 1} for k, v in seats.items()}
-        # only on the first load: a reload keeps what the page stored since
-        stored = json.dumps({k: json.dumps(v) for k, v in init.items()})
-        ctx.add_init_script(
-            f"for (const [k, v] of Object.entries({stored})) if (!localStorage.getItem(k)) localStorage.setItem(k, v);"
-        )
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -224,6 +224,12 @@ def test_no_text_of_the_other_language_shows(table: str, server: Server, new_pag
             page.wait_for_selector(f"dialog{dialog}")
             check(f"the dialog {key or dialog}", page.inner_text(f"dialog{dialog}"))
             page.keyboard.press("Escape")
+        if table == "jass":  # the page's own windows: help and settings
+            for button, dialog in (("#btn-help", "#help"), ("#btn-settings", "#settings")):
+                page.click(button)
+                page.wait_for_selector(f"dialog{dialog}")
+                check(f"the window {dialog}", page.inner_text(f"dialog{dialog}"))
+                page.keyboard.press("Escape")
         stage.feed(before, fresh=True)
         stage.feed(after, wait=False)
         page.wait_for_selector(".deal-summary, #banner:not([hidden])")
