@@ -207,18 +207,22 @@ class Stage:
     def settle(self, version: int, each: Callable[[], None] | None = None) -> None:
         """Wait until the page shows `version`, tapping the table through any pause on the way
         (a taken trick, a deal's summary); `each` is called at every step shown, pauses too."""
+        measured = False  # a pause is tapped away once `each` has seen it
         for _ in range(200):
-            step = self.page.evaluate(
-                """(v) => { const s = window.stage;
-                  const shown = s.shown && s.shown.version === v && !s.pumping && !s.queue.length;
-                  return { shown, waiting: !!s.skipWait }; }""",
-                version,
-            )
             if each:
                 each()
+            step = self.page.evaluate(
+                """([v, tap]) => { const s = window.stage;
+                  if (tap && s.skipWait) s.skipWait();
+                  const shown = s.shown && s.shown.version === v && !s.pumping && !s.queue.length;
+                  return { shown, waiting: !!s.skipWait }; }""",
+                [version, measured],
+            )
             if step["shown"] and not step["waiting"]:
+                if each:
+                    each()  # the version itself
                 return
-            if step["waiting"]:
-                self.page.evaluate("() => window.stage.skipWait && window.stage.skipWait()")
-            self.page.wait_for_timeout(20)
+            measured = step["waiting"]
+            if not step["waiting"]:
+                self.page.wait_for_timeout(20)
         raise AssertionError(f"the page did not show version {version}")
