@@ -116,7 +116,7 @@ class LiveTable:
         for a in stored.actions:
             self.apply_stored(a)
         self.moved_at = now  # a restarted server gives the move timer and the bots' pause afresh
-        self._hand: tuple[int, int] = (-1, 0)
+        self._hand: tuple[tuple[int, int, int], int] = ((-1, -1, -1), 0)  # (game, line, version) -> hand
         self._movers: tuple[tuple[int, int, int], set[int]] = ((-1, -1, -1), set())
 
     def apply_stored(self, a: StoredAction) -> None:
@@ -167,8 +167,11 @@ class LiveTable:
         return self.state.current_player
 
     def hand(self) -> int:
-        if self._hand[0] != self.version:
-            self._hand = (self.version, hand_of(self.state.view(None)))
+        # Keyed by the whole position in the table's history: after a takeback, the same version
+        # on the new line may be in another hand (a push is one decision more than naming trump).
+        key = (self.game_no, self.line, self.version)
+        if self._hand[0] != key:
+            self._hand = (key, hand_of(self.state.view(None)))
         return self._hand[1]
 
     def bot_for(self, seat: int) -> SeatBot | None:
