@@ -433,7 +433,7 @@ def test_hint_in_stich_play_jass_asks_pimc(monkeypatch: pytest.MonkeyPatch, tmp_
 def test_without_the_c_solver_early_decisions_are_the_heuristics(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Python reference takes minutes for a whole deal: without C, pimc asks the heuristic
     until its last three tricks, and solves those."""
-    monkeypatch.setattr("stichkit.bots.pimc.fast_solver", lambda: False)
+    monkeypatch.setattr("stichkit.bots.pimc.worlds.fast_solver", lambda: False)
     state = deal(STRONG, *rest(STRONG))
     bot = pimc(samples=2, seed=1)
     assert bot.choose(state, 0) == make("heuristic").choose(state, 0)

@@ -1,0 +1,96 @@
+"""pimc's worlds: what a drawn world holds, what it is worth besides the card play, and the
+solvers that value it.
+
+A world is a state from `sample_hidden`: every hidden card in it is the bot's own guess, so the
+bot may read all of it. The solvers come from stichkit.analysis (the C solver when it is built).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from stichkit.core import Action, State
+from stichkit.games.jass.cards import STOECK_PAIR, STOECK_POINTS
+from stichkit.games.jass.state import JassState
+from stichkit.games.jass.weis import best_weis, scoring_teams
+
+RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
+RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
+
+
+def start_hands(world: State) -> tuple[int, int, int, int]:
+    """The four hands a world was dealt in its current deal (a world from sample_hidden: all its
+    hands are the bot's own guess, so reading them is fair)."""
+    return world._start  # type: ignore[attr-defined]
+
+
+def extras(world: State, mode: int) -> tuple[int, int]:
+    """The Weis and Stöck points each team gets in `world` if `mode` is trump (what the solver
+    leaves out), from the engine's own functions and the game's options."""
+    game = world.game
+    profile = game.profile  # type: ignore[attr-defined]
+    hands = start_hands(world)
+    pts = [0, 0]
+    if game.options["weis"] == "auto":
+        weis = tuple(best_weis(h, profile) for h in hands)
+        forehand = world._forehand  # type: ignore[attr-defined]
+        for team in scoring_teams(weis, mode, forehand, profile):
+            pts[team] += sum(w.points for seat in range(4) if seat & 1 == team for w in weis[seat])
+    if game.options["stoeck"] and mode < 4:
+        pair = STOECK_PAIR[mode]
+        for seat in range(4):
+            if hands[seat] & pair == pair:
+                pts[seat & 1] += STOECK_POINTS
+    return pts[0], pts[1]
+
+
+def margins(sol: Any) -> dict[Action, int]:
+    """Each legal card's margin (the mover's team's points minus the other team's, match
+    included) from a Solution: its `margins` when it has them, else from `values`."""
+    found: dict[Action, int] | None = getattr(sol, "margins", None)
+    if found is not None:
+        return found
+    return {a: 2 * v - sol.remaining for a, v in sol.values.items()}
+
+
+def default_solve(state: State) -> Any:
+    """Every legal card of the world's mover, valued exactly (`stichkit.analysis.solve`)."""
+    from stichkit.analysis import solve
+
+    return solve(cast(JassState, state))
+
+
+def default_solve_value(state: State) -> Any:
+    """The world's deal value alone (`solve_value`: one search, not one per card)."""
+    from stichkit.analysis import solve_value
+
+    return solve_value(cast(JassState, state))
+
+
+def default_solve_race(state: State) -> Any:
+    """Who reaches the target first after each legal card (`solve_race`)."""
+    from stichkit.analysis.race import solve_race
+
+    return solve_race(cast(JassState, state))
+
+
+def race_matters(state: State) -> bool:
+    """Whether a team could reach the target in this deal (public knowledge only)."""
+    from stichkit.analysis.race import can_end_this_deal
+
+    return can_end_this_deal(cast(JassState, state))
+
+
+def fast_solver() -> bool:
+    """Whether the C solver is built: without it a solve from early in a deal takes minutes."""
+    from stichkit.analysis import c_available
+
+    return bool(c_available())
+
+
+def race_before_play(state: State) -> bool:
+    """At the trump choice: whether a team could reach the target in this deal (public: the
+    scores, a deal's 157 points, last trick, match, Stöck and the Weis one team may claim)."""
+    from stichkit.analysis.race import needs
+
+    return min(needs(cast(JassState, state))) <= 157 + 5 + 100 + 20 + RACE_WEIS
