@@ -18,8 +18,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from stichkit import __version__
 
+from .accounts import TooMany
 from .hub import Hub, HubError
-from .routers import games, lobby, pages, records, ws
+from .routers import account, games, lobby, pages, records, ws
 from .schemas import errors_json
 from .settings import Settings
 
@@ -130,7 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -143,7 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(BodyLimit, limit=settings.max_message)
     app.add_middleware(Unexpected)
-    for module in (games, lobby, records, ws, pages):
+    for module in (games, lobby, account, records, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
     return app

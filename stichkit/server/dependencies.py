@@ -1,4 +1,5 @@
-"""FastAPI dependencies: the hub, the table named in the path, the bearer token."""
+"""FastAPI dependencies: the hub, the table named in the path, the bearer token, and who is
+logged in (`current_account` for routes that need an account, `optional_account` elsewhere)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Annotated
 from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
+from .credentials import COOKIE
+from .db.accounts import Account
 from .hub import Hub, HubError
 from .table import LiveTable
 
@@ -40,3 +43,60 @@ def bearer_token(authorization: Annotated[str | None, Header(max_length=200)] = 
 
 
 TokenDep = Annotated[str, Depends(bearer_token)]
+
+
+# -- accounts ----------------------------------------------------------------------------------
+
+
+def cross_site(request: HTTPConnection) -> str | None:
+    """Why a request that relies on the session cookie may not be the page's own (None: it is).
+
+    Browsers say where a request comes from: `Sec-Fetch-Site` (every current browser) must be
+    `same-origin` (or `none`: typed by the user), else `Origin` must be this server's. A request
+    with neither header comes from no browser, so no other site can have made it with the
+    user's cookie. The cookie is also `SameSite=Strict`: a defence on both sides."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return None if site in ("same-origin", "none") else f"a {site} request may not use the login"
+    origin = request.headers.get("origin")
+    if origin is None:
+        return None
+    own = f"{request.url.scheme.replace('ws', 'http')}://{request.headers.get('host', '')}"
+    return None if origin == own else f"a request from {origin[:100]} may not use the login of {own}"
+
+
+async def optional_session(request: HTTPConnection, hub: HubDep) -> tuple[Account, str] | None:
+    """The logged-in account and its session's hash, if the session cookie opens a session and
+    the request is the page's own (a cross-site request is taken as a guest's)."""
+    cookie = request.cookies.get(COOKIE)
+    if cookie is None or cross_site(request) is not None:
+        return None
+    return await hub.accounts.session(cookie)
+
+
+SessionDep = Annotated[tuple[Account, str] | None, Depends(optional_session)]
+
+
+async def optional_account(found: SessionDep) -> Account | None:
+    """Who is logged in, or None for a guest."""
+    return None if found is None else found[0]
+
+
+async def current_session(request: HTTPConnection, found: SessionDep) -> tuple[Account, str]:
+    """The logged-in account and session; 401 (403 for another site's request) otherwise."""
+    if found is None:
+        why = cross_site(request)
+        if why is not None and request.cookies.get(COOKIE) is not None:
+            raise HubError(403, why)
+        raise HubError(401, "log in first: this needs an account's session cookie (POST /api/account/login)")
+    return found
+
+
+async def current_account(found: Annotated[tuple[Account, str], Depends(current_session)]) -> Account:
+    """The logged-in account (for routes only account holders may use); 401 otherwise."""
+    return found[0]
+
+
+AccountDep = Annotated[Account, Depends(current_account)]
+MaybeAccountDep = Annotated[Account | None, Depends(optional_account)]
+CurrentSessionDep = Annotated[tuple[Account, str], Depends(current_session)]

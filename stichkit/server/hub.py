@@ -12,7 +12,8 @@ of its concern, each a file that reads top to bottom:
 - seats.py: takeovers and reclaims, rematch votes and the next game;
 - scheduler.py: this process's own work at the tables it owns: bots' moves, move timers,
   takeovers, sweeping;
-- peers.py: the other processes on the same database: notices, catching up, presence.
+- peers.py: the other processes on the same database: notices, catching up, presence;
+- accounts.py: register, log in and out, a new password, a deleted account.
 
 Every change of a table, in every room, ends in `Hub.store_then_tell` under the table's lock: the
 database commits it (or refuses it, when another process changed the table first: the table is
@@ -33,10 +34,12 @@ from typing import Any, TypeVar
 
 from stichkit.core import OptionError
 
+from .accounts import Accounts
 from .analysis import Analyses, DbKeeper
 from .botrunner import BotRunner, SeatBot, parse_bot_spec
 from .connection import CLOSE_GOING_AWAY, CLOSE_SWEPT
 from .db import migrate
+from .db.accounts import AccountStore
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
 from .db.store import Conflict, Store
 from .errors import HubError
@@ -48,6 +51,7 @@ from .ownership import AdvisoryOwner, SoleOwner
 from .peers import Peers
 from .presence import Presence
 from .pubsub import Notifier, PostgresNotifier, RedisNotifier
+from .ratelimit import Limits
 from .scheduler import Scheduler
 from .seats import Seats
 from .settings import Settings
@@ -85,6 +89,7 @@ class Hub:
         self.seats = Seats(self)
         self.scheduler = Scheduler(self)
         self.peers = Peers(self)
+        self.accounts = Accounts(self)
         # The doors: what the routes call, each handled in its room.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -114,6 +119,11 @@ class Hub:
         await self.db(migrate.upgrade, self.engine)
         cluster = await self.db(migrate.cluster_id, self.engine)
         self.store = Store(self.engine)
+        self.accounts_store = AccountStore(self.engine)
+        secret = s.secret if s.secret else await self.db(migrate.session_secret, self.engine)
+        limits = Limits(s.redis, cluster, login_per_name=s.login_per_name, login_per_address=s.login_per_address,
+                        register_per_address=s.register_per_address)  # fmt: skip
+        self.accounts.start(secret, limits)
         self.analyses.keeper = DbKeeper(self.db, self.store, self.instance)
         if self.sqlite:  # one process: a claim stored is one a stopped process of it left behind
             await self.db(self.store.release_analyses, None)

@@ -16,6 +16,7 @@ from stichkit.core import OptionError
 from . import catalog
 from .botrunner import parse_seat
 from .connection import CLOSE_REVOKED
+from .db.accounts import Account
 from .errors import HubError
 from .model import Seat, StoredTable
 from .table import STATE, TABLE, LiveTable, News, Refusal, TableSettings
@@ -86,8 +87,11 @@ class Lobby:
         hub.scheduler.schedule(t)
         return t
 
-    async def join(self, t: LiveTable, name: str, seat: int | None) -> tuple[int, str]:
-        """Claim `seat`, or the lowest free human seat: (the seat, its token)."""
+    async def join(self, t: LiveTable, name: str, seat: int | None, account: Account | None = None) -> tuple[int, str]:
+        """Claim `seat`, or the lowest free human seat: (the seat, its token). A logged-in player
+        sits under the account's user name, and the seat follows the account."""
+        if account is not None:
+            name = account.name
         async with t.lock:
             read_again = False
             for _ in range(t.n + 2):
@@ -98,7 +102,7 @@ class Lobby:
                     free = t.free_seats()
                 if free:
                     token = new_token()
-                    refusal = await self._sit(t, free[0], name, token)
+                    refusal = await self._sit(t, free[0], name, token, None if account is None else account.id)
                     if refusal is None:
                         return free[0], token
                     if refusal[0] != "stale":
@@ -112,14 +116,15 @@ class Lobby:
                 raise HubError(409, f"seat {seat} is taken")
             raise HubError(409, "no human seat is free at this table")
 
-    async def _sit(self, t: LiveTable, seat: int, name: str, token: str) -> Refusal | None:
-        """`name` takes the free human `seat` with `token`. Lock held."""
+    async def _sit(self, t: LiveTable, seat: int, name: str, token: str, account: int | None) -> Refusal | None:
+        """`name` (of `account`, when logged in) takes the free human `seat` with `token`. Lock held."""
         th = hash_token(t.id, token)
         now = time.time()
 
         def seated(status: str) -> News:
             s = t.seats[seat]
             s.name, s.token_hash, s.takeover, s.takeover_hand, s.rematch = name, th, None, None, False
+            s.account = account
             started = status != t.status
             if started:
                 t.status = status
@@ -128,7 +133,8 @@ class Lobby:
             return STATE if started else TABLE  # the game begins: every connection gets its `legal` now
 
         hub = self.hub
-        return await hub.store_then_tell(t, hub.db(hub.store.claim_seat, t.id, seat, name, th, now), seated, "the seat")
+        write = hub.db(hub.store.claim_seat, t.id, seat, name, th, now, account)
+        return await hub.store_then_tell(t, write, seated, "the seat")
 
     async def leave(self, t: LiveTable, token: str) -> int:
         """Give the seat up: the token stops working; during play the takeover bot plays on."""
@@ -141,6 +147,7 @@ class Lobby:
             def left(_: None) -> News:
                 s = t.seats[seat]
                 s.token_hash, s.name, s.takeover, s.takeover_hand, s.rematch = None, None, takeover, None, False
+                s.account = None
                 for c in list(t.clients):
                     if c.token_hash == th:
                         c.close(CLOSE_REVOKED, "you left this seat")
@@ -176,6 +183,7 @@ class Lobby:
             def moved(_: None) -> News:
                 src, dst = t.seats[seat], t.seats[to]
                 dst.name, dst.token_hash, src.name, src.token_hash = src.name, th, None, None
+                dst.account, src.account = src.account, None
                 movers = t.recount()
                 t.refresh_presence(now)
                 return News(refresh=frozenset(movers))  # the mover's pages get their state as the new seat

@@ -53,13 +53,17 @@ class Seat:
     takeover: str | None = None  # None | hand | game
     takeover_hand: int | None = None
     rematch: bool = False
+    account: int | None = None  # the account of whoever sits here logged in (None: a guest)
 
     def public(self) -> dict[str, Any]:
         """Who sat here, as a game's seat list keeps it (no token). A human seat also lists in
-        `names` everyone who held it during the game, in order (see `Store.claim_seat`)."""
+        `names` everyone who held it during the game, in order (see `Store.claim_seat`), and in
+        `account` the account id of whoever began it logged in (None: a guest)."""
         out: dict[str, Any] = {"kind": self.kind, "name": self.name, "bot": self.bot}
         if self.kind == "human":
             out["names"] = [self.name] if self.name else []
+            if self.account is not None:
+                out["account"] = self.account
         return out
 
 

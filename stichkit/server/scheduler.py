@@ -137,6 +137,7 @@ class Scheduler:
 
     async def _sweep(self, now: float) -> None:
         hub = self.hub
+        await hub.db(hub.accounts_store.sweep_sessions, now)  # expired logins: each process may, harmlessly
         for t in list(hub.tables.values()):
             if hub.owner.owns(t.id) and self._sweepable(t, now):
                 log.info("sweeping table %s (%s, %s)", t.id, t.game.name, t.status)

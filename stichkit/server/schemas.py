@@ -159,3 +159,34 @@ def explain(e: ValidationError) -> str:
 def errors_json(e: Any) -> list[dict[str, Any]]:
     """Validation errors, JSON-safe (the input values left out: they can be huge)."""
     return [{"loc": list(err["loc"]), "msg": str(err["msg"])} for err in e.errors()]
+
+
+# -- accounts ----------------------------------------------------------------------------------
+# Lengths are checked loosely here (a bound on what is read), and exactly by usernames.py and
+# credentials.py, whose refusals say what is allowed.
+
+
+class Credentials(BaseModel):
+    """POST /api/account/register and /api/account/login."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: StrictStr = Field(max_length=200)
+    password: StrictStr = Field(max_length=1024)
+
+
+class PasswordChange(BaseModel):
+    """POST /api/account/password."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    password: StrictStr = Field(max_length=1024)
+    new_password: StrictStr = Field(max_length=1024)
+
+
+class PasswordConfirm(BaseModel):
+    """DELETE /api/account: the password, asked again."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    password: StrictStr = Field(max_length=1024)

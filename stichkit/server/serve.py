@@ -48,6 +48,28 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="messages a second one connection may send, in bursts of 3 seconds' worth (20)")  # fmt: skip
     p.add_argument("--ws-deflate", action="store_true",
                    help="compress WebSocket messages (less traffic, much more server CPU; default off)")  # fmt: skip
+    p.add_argument(
+        "--login-limit",
+        default="10/15 minutes",
+        metavar="RATE",
+        help="wrong passwords for one user name, from anywhere ('10/15 minutes'; shared through Redis)",
+    )
+    p.add_argument(
+        "--login-address-limit",
+        default="30/minute",
+        metavar="RATE",
+        help="login attempts from one client address ('30/minute')",
+    )
+    p.add_argument(
+        "--register-limit", default="10/hour", metavar="RATE", help="registrations from one client address ('10/hour')"
+    )
+    p.add_argument(
+        "--session-days",
+        type=float,
+        default=30,
+        metavar="DAYS",
+        help="how long a login lasts without logging in again (30)",
+    )
     p.add_argument("--migrate-only", action="store_true", help="create or migrate the database, then exit")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
@@ -63,14 +85,20 @@ def settings_from(args: argparse.Namespace) -> Settings:
     ]  # fmt: skip
     if args.bot_workers is not None:
         checks.append((args.bot_workers, 1, 256, "--bot-workers"))
+    checks.append((args.session_days, 0.001, 3650, "--session-days"))
     for value, low, high, flag in checks:
         if not low <= value <= high:
             raise ValueError(f"{flag} must be between {low} and {high}, not {value}")
+    for rate, flag in ((args.login_limit, "--login-limit"), (args.login_address_limit, "--login-address-limit"),
+                       (args.register_limit, "--register-limit")):  # fmt: skip
+        check_rate(rate, flag)
     s = Settings(
         bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
         sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
         message_rate=args.message_rate, message_burst=max(1, round(3 * args.message_rate)),
         allow_remote_bots=args.allow_remote_bots, max_analyses=args.max_analyses,
+        login_per_name=args.login_limit, login_per_address=args.login_address_limit,
+        register_per_address=args.register_limit, session_lifetime=args.session_days * 86400,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished) / 4)),
     )  # fmt: skip
     if args.db:
@@ -80,6 +108,16 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if args.bot_workers:
         s = s.but(bot_workers=args.bot_workers)
     return s
+
+
+def check_rate(rate: str, flag: str) -> None:
+    """A rate in the `limits` notation ('10/minute', '5 per 15 minutes'), or ValueError."""
+    from limits import parse
+
+    try:
+        parse(rate)
+    except ValueError:
+        raise ValueError(f"{flag} is a rate such as '10/minute' or '5/15 minutes', not {rate!r}") from None
 
 
 # Python's cycle collector, tuned for a server holding hundreds of live games: with the default

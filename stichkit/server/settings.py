@@ -63,6 +63,14 @@ class Settings:
     peer_timeout: float = 7.0
     resync_interval: float = 10.0
     tick: float = 0.25  # how often move timers, grace times and ownership are looked at
+    # Accounts (docs/operations.md): the secret that signs session cookies (None: one made once and
+    # kept in the database); how long a login lasts; the rate limits of logins and registrations,
+    # in the `limits` library's notation, counted in Redis when there is one.
+    secret: str | None = field(default_factory=lambda: os.environ.get("STICHKIT_SECRET") or None)
+    session_lifetime: float = 30 * DAY
+    login_per_name: str = "10/15 minutes"
+    login_per_address: str = "30/minute"
+    register_per_address: str = "10/hour"
     static_dir: Path = STATIC_DIR
     instance: str = field(default_factory=lambda: secrets.token_hex(6))
 

@@ -352,7 +352,7 @@ class LiveTable:
         """Everyone one seat further: seat s's player plays seat s+1 (partners stay partners)."""
         n = self.n
         return [
-            Seat(kind=s.kind, bot=s.bot, name=s.name, token_hash=s.token_hash)
+            Seat(kind=s.kind, bot=s.bot, name=s.name, token_hash=s.token_hash, account=s.account)
             for s in (self.seats[(i - 1) % n] for i in range(n))
         ]
 
@@ -367,7 +367,7 @@ class LiveTable:
             if s.kind == "human" and s.takeover is not None:
                 takeover = {"mode": s.takeover, "bot": self.takeover_bot.label}
             seats.append({
-                "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot,
+                "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "account": s.account is not None,
                 "claimed": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(i),
                 "away_since": self.away_since[i], "takeover": takeover, "rematch": s.kind == "bot" or s.rematch,
                 "moved": i in moved,

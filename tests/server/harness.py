@@ -162,9 +162,10 @@ class Client:
         self.closed: tuple[int | None, str] | None = None
 
     @classmethod
-    async def open(cls, server: Server, table: str, token: str | None = None, label: str = "") -> Client:
+    async def open(cls, server: Server, table: str, token: str | None = None, label: str = "",
+                   headers: dict[str, str] | None = None) -> Client:  # fmt: skip
         url = f"{server.ws}/ws/tables/{table}" + (f"?token={token}" if token else "")
-        ws = await websockets.connect(url, max_size=None, max_queue=None, open_timeout=30)
+        ws = await websockets.connect(url, max_size=None, max_queue=None, open_timeout=30, additional_headers=headers)
         return cls(ws, label or ("spectator" if token is None else "player"))
 
     async def recv(self, timeout: float = 20) -> dict[str, Any]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
-HEAD = "0007"  # the newest file in migrations/versions (a test checks)
+HEAD = "0008"  # the newest file in migrations/versions (a test checks)
 MIGRATION_LOCK = 0x57C4  # the advisory lock that lets one of several starting processes migrate at a time
 
 
@@ -70,16 +70,26 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 def cluster_id(engine: Engine) -> str:
     """A random id made once per database: processes sharing the database share it."""
+    return meta_value(engine, "cluster_id", secrets.token_hex(8))
+
+
+def session_secret(engine: Engine) -> str:
+    """The secret that signs session cookies when the operator gives none: made once per
+    database, so every process shares it (and a backup of the database holds it)."""
+    return meta_value(engine, "session_secret", secrets.token_urlsafe(32))
+
+
+def meta_value(engine: Engine, key: str, new: str) -> str:
+    """The database's value for `key`, stored as `new` by whichever process asks first."""
     with engine.begin() as conn:
-        found = conn.execute(select(Meta.value).where(Meta.key == "cluster_id")).scalar()
+        found = conn.execute(select(Meta.value).where(Meta.key == key)).scalar()
         if found is not None:
             return found
-    new = secrets.token_hex(8)
     try:
         with engine.begin() as conn:
-            conn.execute(insert(Meta).values(key="cluster_id", value=new))
+            conn.execute(insert(Meta).values(key=key, value=new))
     except IntegrityError:  # another process made it first
         pass
     with engine.begin() as conn:
-        value: str = conn.execute(select(Meta.value).where(Meta.key == "cluster_id")).scalar_one()
+        value: str = conn.execute(select(Meta.value).where(Meta.key == key)).scalar_one()
         return value

@@ -89,6 +89,11 @@ class SeatRow(Base):
     takeover: Mapped[str | None] = mapped_column(String(8))  # None | hand | game
     takeover_hand: Mapped[int | None]
     rematch: Mapped[bool]
+    # The account of whoever sits here logged in (None: a guest, a bot or free): the seat follows
+    # the account to its other devices.
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), default=None, index=True
+    )
 
 
 class GameRow(Base):
@@ -146,3 +151,30 @@ class AnalysisRow(Base):
     __table_args__ = (
         ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"], ondelete="CASCADE"),
     )
+
+
+class AccountRow(Base):
+    """A registered player. `name` is shown as it was registered; `name_key` is its skeleton
+    (usernames.name_key): two names that look alike have the same key, and the key is unique."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))  # argon2id, in its PHC string form
+    created_at: Mapped[datetime]
+    password_changed_at: Mapped[datetime]
+    banned_at: Mapped[datetime | None] = mapped_column(default=None)
+    ban_reason: Mapped[str | None] = mapped_column(String(200), default=None)
+
+
+class SessionRow(Base):
+    """A logged-in browser. The cookie holds the session's secret; only its hash is kept here, so
+    a copy of the database opens no session. Deleting the row ends the session."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime]
+    seen_at: Mapped[datetime]
+    expires_at: Mapped[datetime]

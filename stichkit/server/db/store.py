@@ -67,7 +67,9 @@ class Move:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(row.kind, row.bot, row.name, row.token_hash, row.takeover, row.takeover_hand, row.rematch)
+    return Seat(
+        row.kind, row.bot, row.name, row.token_hash, row.takeover, row.takeover_hand, row.rematch, row.account_id
+    )
 
 
 def _actions(s: Session, table_id: str, game_no: int, after: int = 0) -> list[StoredAction]:
@@ -93,7 +95,8 @@ class Store:
                     status=t.status, game_no=t.game_no, version=0, line=0, rev=t.rev, created_at=to_dt(t.created_at),
                     updated_at=to_dt(t.updated_at),
                     seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
-                                   takeover=None, takeover_hand=None, rematch=False) for i, x in enumerate(t.seats)],
+                                   takeover=None, takeover_hand=None, rematch=False, account_id=x.account)
+                           for i, x in enumerate(t.seats)],
                 )
             )  # fmt: skip
             s.flush()
@@ -287,15 +290,18 @@ class Store:
 
     # -- seats -------------------------------------------------------------------------------
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, at: float) -> str:
-        """Claim a free human seat: the table's status after it. Refused (Conflict) when the seat
-        is not free (another process seated someone there first)."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, at: float,
+                   account: int | None = None) -> str:  # fmt: skip
+        """Claim a free human seat (for `account`, when its holder is logged in): the table's
+        status after it. Refused (Conflict) when the seat is not free (another process seated
+        someone there first)."""
         with self.sessions.begin() as s:
             done = s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human",
                        SeatRow.token_hash.is_(None))
-                .values(name=name, token_hash=token_hash, takeover=None, takeover_hand=None, rematch=False)
+                .values(name=name, token_hash=token_hash, takeover=None, takeover_hand=None, rematch=False,
+                        account_id=account)
             )  # fmt: skip
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"seat {seat} of table {table_id} is not a free human seat")
@@ -307,12 +313,12 @@ class Store:
             )  # fmt: skip
             status = "playing" if row.status == "waiting" and not free else row.status
             if row.status != "over":
-                self._seat_in_game(s, table_id, row.game_no, seat, name, row.status == "waiting")
+                self._seat_in_game(s, table_id, row.game_no, seat, name, row.status == "waiting", account)
             self._bump(s, table_id, at, status=status)
             return status
 
     def _seat_in_game(self, s: Session, table_id: str, game_no: int, seat: int, name: str | None,
-                      before_play: bool) -> None:  # fmt: skip
+                      before_play: bool, account: int | None = None) -> None:  # fmt: skip
         """Keep the game's seat list (its record's and replay's names) with who sits there. Before
         play the seat's name is simply who holds it now; a seat that changes hands during play
         keeps the name of who began the game and adds each newcomer to `names`."""
@@ -328,6 +334,10 @@ class Store:
             names.append(name)
         entry["names"] = names
         entry["name"] = names[0] if names else None
+        if before_play:  # the account of whoever begins the game here
+            entry.pop("account", None)
+            if account is not None:
+                entry["account"] = account
         game.seats = seats  # a new list: the JSON column is written again
 
     def release_seat(self, table_id: str, seat: int, token_hash: str, takeover: str | None, at: float) -> None:
@@ -337,7 +347,7 @@ class Store:
             done = s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == token_hash)
-                .values(token_hash=None, takeover=takeover, takeover_hand=None, rematch=False)
+                .values(token_hash=None, takeover=takeover, takeover_hand=None, rematch=False, account_id=None)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"the token holds seat {seat} of table {table_id} no longer")
@@ -357,12 +367,12 @@ class Store:
                 raise Conflict(f"table {table_id} waits for players no longer")
             if src.token_hash != token_hash or dst.kind != "human" or dst.token_hash is not None:
                 raise Conflict(f"the seats of table {table_id} changed")
-            name = src.name
-            src.name, src.token_hash = None, None
+            name, account = src.name, src.account_id
+            src.name, src.token_hash, src.account_id = None, None, None
             s.flush()
-            dst.name, dst.token_hash = name, token_hash
+            dst.name, dst.token_hash, dst.account_id = name, token_hash, account
             self._seat_in_game(s, table_id, row.game_no, seat, None, True)
-            self._seat_in_game(s, table_id, row.game_no, to, name, True)
+            self._seat_in_game(s, table_id, row.game_no, to, name, True, account)
             self._bump(s, table_id, at)
 
     def update_seats(self, table_id: str, game_no: int, changes: dict[int, dict[str, Any]], at: float) -> None:
@@ -397,7 +407,7 @@ class Store:
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == i)
                     .values(kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash, takeover=None,
-                            takeover_hand=None, rematch=False)
+                            takeover_hand=None, rematch=False, account_id=x.account)
                 )  # fmt: skip
             s.add(GameRow(table_id=table_id, game_no=game_no, seed=seed, seats=[x.public() for x in seats],
                           status="playing", result=None, started_at=to_dt(at), finished_at=None))  # fmt: skip

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 
-from ..dependencies import HubDep, TableDep, TokenDep
+from ..dependencies import HubDep, MaybeAccountDep, TableDep, TokenDep
 from ..hub import NewTable
 from ..schemas import JoinRequest, MoveRequest, TableRequest
 
@@ -40,9 +40,10 @@ async def table_info(t: TableDep) -> dict[str, Any]:
 
 
 @router.post("/{table_id}/join")
-async def join(req: JoinRequest, t: TableDep, hub: HubDep) -> dict[str, Any]:
-    """Claim a free human seat (the lowest, or `seat`); the answer holds the seat's token."""
-    seat, token = await hub.join(t, req.name, req.seat)
+async def join(req: JoinRequest, t: TableDep, hub: HubDep, account: MaybeAccountDep) -> dict[str, Any]:
+    """Claim a free human seat (the lowest, or `seat`); the answer holds the seat's token. A
+    logged-in player sits under the user name, and the seat follows the account."""
+    seat, token = await hub.join(t, req.name, req.seat, account)
     return {"table": t.id, "seat": seat, "token": token}
 
 

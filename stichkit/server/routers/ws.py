@@ -10,7 +10,8 @@ from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from ..connection import CLOSE_FLOOD, Client
-from ..dependencies import HubDep
+from ..credentials import COOKIE
+from ..dependencies import HubDep, cross_site
 from ..hub import Hub
 from ..schemas import (
     CLIENT_MESSAGES,
@@ -58,6 +59,8 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
         if seat is None:
             await deny(ws, 403, "this token holds no seat at this table")
             return
+    else:  # a logged-in player's other device: the account's seat here, if it holds one
+        seat, token_hash = await account_seat(ws, hub, t)
     await ws.accept()
     s = hub.settings
     client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue)
@@ -85,6 +88,24 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
         pass
     finally:
         await hub.disconnect(t, client)
+
+
+async def account_seat(ws: WebSocket, hub: Hub, t: LiveTable) -> tuple[int | None, str | None]:
+    """The seat the session cookie's account holds at table `t`, with its token's hash; (None,
+    None) to watch. Only the page's own connections use the cookie (dependencies.cross_site)."""
+    cookie = ws.cookies.get(COOKIE)
+    if cookie is None or cross_site(ws) is not None:
+        return None, None
+    found = await hub.accounts.session(cookie)
+    if found is None:
+        return None, None
+    account = found[0].id
+    if hub.notifier.shared and not any(s.account == account for s in t.seats):
+        await hub.sync(t.id)  # seated through another process a moment ago
+    for i, s in enumerate(t.seats):
+        if s.account == account and s.token_hash is not None:
+            return i, s.token_hash
+    return None, None
 
 
 def _ref(raw: Any) -> Any:

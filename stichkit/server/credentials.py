@@ -1,0 +1,84 @@
+"""Passwords and session cookies.
+
+Passwords are hashed with argon2id (argon2-cffi, its RFC 9106 parameters), never stored or
+logged as given. A login for a name nobody has still verifies a password against a hash, so the
+answer takes as long as for a real account.
+
+A session cookie is `SECRET.SIGNATURE`: 256 random bits, and their HMAC-SHA256 under the
+server's secret (settings.secret, else one made once and kept in the database, shared by every
+process). A forged or altered cookie fails the signature and never reaches the database; a
+signed one opens a session only while the database holds the hash of its secret, so logging
+out, logging out everywhere, a new password and a ban each end sessions for good.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+PASSWORD_MIN = 8
+PASSWORD_MAX = 256  # characters; longer only costs the server hashing time
+COOKIE = "stich_session"
+
+_hasher = PasswordHasher()
+_DUMMY = _hasher.hash(secrets.token_urlsafe(16))  # what a login for an unknown name is checked against
+
+
+class BadPassword(ValueError):
+    """A new password that is not allowed; the message says what is."""
+
+
+def check_password(password: str) -> str:
+    if len(password) < PASSWORD_MIN:
+        raise BadPassword(f"a password has at least {PASSWORD_MIN} characters")
+    if len(password) > PASSWORD_MAX:
+        raise BadPassword(f"a password has at most {PASSWORD_MAX} characters")
+    return password
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str | None, password: str) -> bool:
+    """Whether `password` is the one hashed (None: no such account; checked anyway, for the time)."""
+    try:
+        return _hasher.verify(password_hash or _DUMMY, password) and password_hash is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def needs_rehash(password_hash: str) -> bool:
+    """The hash was made with older parameters: hash the password again at this login."""
+    return _hasher.check_needs_rehash(password_hash)
+
+
+def _signature(secret: str, session: str) -> str:
+    mac = hmac.new(secret.encode(), b"stichkit-session:" + session.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def new_session(secret: str) -> tuple[str, str]:
+    """A new session: (the cookie's value, the hash the database keeps)."""
+    session = secrets.token_urlsafe(32)
+    return f"{session}.{_signature(secret, session)}", session_hash(session)
+
+
+def session_hash(session: str) -> str:
+    return hashlib.sha256(f"stichkit-session:{session}".encode()).hexdigest()
+
+
+def read_cookie(secret: str, value: str | None) -> str | None:
+    """The hash of the session a cookie names, if its signature holds (None: no cookie, or a
+    forged or altered one)."""
+    if not value or len(value) > 200:
+        return None
+    session, _, signature = value.partition(".")
+    if not session or not hmac.compare_digest(signature.encode(), _signature(secret, session).encode()):
+        return None
+    return session_hash(session)
