@@ -1,5 +1,6 @@
 """The `stich` command: `play`, `simulate`, `tournament`, `replay`, `analyse`, `games`, `serve` (the table
-server, stichkit/server), and `import`, `export` and `serve-bot` for other Jass software (cli/interop.py).
+server, stichkit/server) and `admin` (its accounts), and `import`, `export` and `serve-bot` for
+other Jass software (cli/interop.py).
 
 Parsing is argparse; drawing is rich, imported only when a command needs it, so the engine keeps
 no dependencies (`pip install stichkit[cli]` brings rich).
@@ -100,9 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games")
     add_interop_commands(sub)  # import, export, serve-bot
+    from stichkit.server.admin import add_parser as add_admin
     from stichkit.server.serve import add_parser as add_serve
 
     add_serve(sub)
+    add_admin(sub)
     return parser
 
 
@@ -176,6 +179,10 @@ def main(argv: list[str] | None = None, *, console: Any = None, input_fn: Any = 
         from stichkit.server.serve import run as run_server
 
         return run_server(args)
+    if args.command == "admin":  # needs the web extra, not rich
+        from stichkit.server.admin import run as run_admin
+
+        return run_admin(args)
     args.options = [*getattr(args, "options", []), *extra]
     try:
         import rich  # noqa: F401

@@ -5,6 +5,7 @@ nothing changed."""
 from __future__ import annotations
 
 import asyncio
+import io
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -12,6 +13,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from stichkit.cli.main import build_parser
+from stichkit.server.admin import run as run_admin
 
 from .harness import Client, Server
 
@@ -265,3 +269,18 @@ def test_a_deleted_account_leaves_its_games_under_a_neutral_name(srv: Server) ->
     with browser(srv) as b:
         assert b.post("/api/account/login", json={"name": name, "password": PASSWORD}).status_code == 401
         register(b, name)  # the name is free again
+
+
+def test_a_ban_ends_the_sessions_and_refuses_the_next_login(srv: Server) -> None:
+    name = unique("Bad")
+    with browser(srv) as b:
+        register(b, name)
+        out = io.StringIO()
+        assert (
+            run_admin(build_parser().parse_args(["admin", "--db", srv.db, "ban", name, "--reason", "spam"]), out) == 0
+        )
+        assert b.get("/api/account").status_code == 401
+        r = b.post("/api/account/login", json={"name": name, "password": PASSWORD})
+        assert r.status_code == 403 and r.json()["error"] == "this account is banned: spam"
+        r = b.post("/api/account/login", json={"name": name, "password": "not the password"})
+        assert r.json()["error"] == "wrong user name or password"  # a ban is told only to whoever knows the password

@@ -1,0 +1,83 @@
+"""Accounts across two server processes on one PostgreSQL database, with Redis: a login made
+through one process is a login at the other, logging out through either ends it at both, the
+rate limit counts the attempts made through both, and a seat taken through one follows the
+account to a device connected to the other."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from .harness import Client, Server, postgres_database, redis_url
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server]]:
+    tmp = tmp_path_factory.mktemp("accounts2")
+    redis = redis_url()
+    flags = ["--bot-delay", "0", "--bot-workers", "1", "--login-limit", "6/minute", "--register-limit", "100/hour"]
+    with postgres_database() as db:
+        a = Server(db, tmp / "a.log", *flags, redis=redis)
+        b = Server(db, tmp / "b.log", *flags, redis=redis)
+        a.start()
+        b.start()
+        try:
+            yield a, b
+        finally:
+            a.stop()
+            b.stop()
+
+
+def browser(srv: Server) -> httpx.Client:
+    return httpx.Client(base_url=srv.http, timeout=30, headers={"Sec-Fetch-Site": "same-origin"})
+
+
+def test_a_session_made_on_one_process_is_known_and_ended_on_the_other(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    name = "Two" + secrets.token_hex(3)
+    with browser(a) as on_a:
+        assert on_a.post("/api/account/register", json={"name": name, "password": PASSWORD}).status_code == 201
+        cookie = on_a.cookies["stich_session"]
+        with browser(b) as on_b:
+            on_b.cookies.set("stich_session", cookie)
+            assert on_b.get("/api/account").json()["account"]["name"] == name
+            assert on_b.post("/api/account/logout").status_code == 200
+        assert on_a.get("/api/account").status_code == 401
+
+
+def test_the_login_limit_counts_attempts_through_both_processes(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    name = "Lim" + secrets.token_hex(3)
+    with browser(a) as on_a, browser(b) as on_b:
+        on_a.post("/api/account/register", json={"name": name, "password": PASSWORD})
+        for i in range(6):  # 6 a minute: three through each
+            r = (on_a if i % 2 else on_b).post("/api/account/login", json={"name": name, "password": "wrong one!"})
+            assert r.status_code == 401
+        for c in (on_a, on_b):
+            r = c.post("/api/account/login", json={"name": name, "password": PASSWORD})
+            assert r.status_code == 429, r.text
+
+
+def test_a_seat_taken_through_one_process_follows_the_account_to_the_other(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    name = "Seat" + secrets.token_hex(3)
+    t = a.open_table("stichling", ["human", "bot:random"])
+    with browser(a) as phone, browser(b) as laptop:
+        phone.post("/api/account/register", json={"name": name, "password": PASSWORD})
+        assert phone.post(f"/api/tables/{t['id']}/join", json={"name": "x"}).json()["seat"] == 0
+        laptop.post("/api/account/login", json={"name": name, "password": PASSWORD})
+        assert [s["table_id"] for s in laptop.get("/api/account").json()["seats"]] == [t["id"]]
+
+        async def back() -> None:
+            c = await Client.open(b, t["id"], headers={"Cookie": f"stich_session={laptop.cookies['stich_session']}"})
+            m = await c.state()
+            assert m["seat"] == 0
+            await c.close()
+
+        asyncio.run(back())
