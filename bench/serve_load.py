@@ -45,6 +45,7 @@ from typing import Any
 
 import httpx
 import websockets
+from websockets.typing import Subprotocol
 
 HOST = "127.0.0.1"  # loopback only
 SERVE = "import sys; from stichkit.cli.main import main; sys.exit(main(sys.argv[1:]))"
@@ -162,9 +163,10 @@ async def load(base: str, pid: int, n_tables: int, args: argparse.Namespace) -> 
     tables = [Table(tid, len(tokens)) for tid, tokens in opened]
 
     async def connect(table: Table, token: str) -> Any:
-        url = f"ws://{HOST}:{base.rsplit(':', 1)[1]}/ws/tables/{table.id}?token={token}"
-        return await websockets.connect(url, max_size=None, open_timeout=120, ping_interval=None,
-                                        compression=None)  # fmt: skip
+        url = f"ws://{HOST}:{base.rsplit(':', 1)[1]}/ws/tables/{table.id}"
+        seat = [Subprotocol("stichkit"), Subprotocol(f"stichkit.token.{token}")]  # the token, as the page sends it
+        return await websockets.connect(url, max_size=None, open_timeout=120, ping_interval=None, compression=None,
+                                        subprotocols=seat)  # fmt: skip
 
     pairs = [(t, tok) for t, (_, tokens) in zip(tables, opened, strict=True) for tok in tokens]
     sockets = await gather_limited(64, [connect(t, tok) for t, tok in pairs])

@@ -1,4 +1,5 @@
-"""The FastAPI application: routers, error answers, the body size limit, and the hub's life."""
+"""The FastAPI application: routers, error answers, the body size limit, the security headers, and
+the hub's life."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from stichkit import __version__
 
 from .accounts import TooMany
+from .headers import SecurityHeaders
 from .hub import Hub, HubError
 from .routers import account, games, lobby, pages, records, ws
 from .schemas import errors_json
@@ -27,12 +29,10 @@ from .settings import Settings
 log = logging.getLogger("stichkit.server")
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodyLimit:
-    """Refuse request bodies over `limit` bytes with 413, before they are read into memory."""
+    """Refuse request bodies over `limit` bytes with 413, before they are read into memory: by
+    their `Content-Length`, or (a chunked body, whose length nobody announced) as soon as they
+    grow past it. The route then hears that the client went away, and its answer goes nowhere."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -48,22 +48,28 @@ class BodyLimit:
                 await _send_json(send, 413, {"error": reason})
                 return
         seen = 0
+        refused = False
+        watch = Watched(send)
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise BodyTooLarge
+                    refused = True
+                    if not watch.started:
+                        await _send_json(watch, 413, {"error": reason})
+                    return {"type": "http.disconnect"}
             return message
 
-        watch = Watched(send)
-        try:
-            await self.app(scope, limited, watch)
-        except BodyTooLarge:
-            if not watch.started:
-                await _send_json(send, 413, {"error": reason})
+        async def answer(message: Message) -> None:
+            if not refused:
+                await watch(message)
+
+        await self.app(scope, limited, answer)
 
 
 class Watched:
@@ -145,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(BodyLimit, limit=settings.max_message)
     app.add_middleware(Unexpected)
+    app.add_middleware(SecurityHeaders)
     for module in (games, lobby, account, records, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")

@@ -12,6 +12,7 @@ from .credentials import COOKIE
 from .db.accounts import Account
 from .hub import Hub, HubError
 from .table import LiveTable
+from .tokens import clean_token
 
 
 def get_hub(conn: HTTPConnection) -> Hub:
@@ -33,13 +34,14 @@ TableDep = Annotated[LiveTable, Depends(get_table)]
 
 
 def bearer_token(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:
-    """The seat token from `Authorization: Bearer TOKEN`."""
+    """The seat token from `Authorization: Bearer TOKEN`; whitespace around it is ignored, as on
+    the WebSocket (tokens.clean_token)."""
     if authorization is None:
         raise HubError(401, "this needs the seat's token: send the header 'Authorization: Bearer TOKEN'")
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    scheme, _, token = authorization.strip().replace("\t", " ").partition(" ")
+    if scheme.lower() != "bearer" or not clean_token(token):
         raise HubError(401, "the Authorization header must read 'Bearer TOKEN'")
-    return token.strip()
+    return clean_token(token)
 
 
 TokenDep = Annotated[str, Depends(bearer_token)]

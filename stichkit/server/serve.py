@@ -9,6 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from .origins import normal_origin
 from .settings import Settings, default_db_url
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="delete a finished game nobody looks at after this long (604800: a week)")  # fmt: skip
     p.add_argument("--message-rate", type=float, default=20.0, metavar="N",
                    help="messages a second one connection may send, in bursts of 3 seconds' worth (20)")  # fmt: skip
+    p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
+                   help="a site (https://host[:port]) whose pages may open this server's tables, besides the "
+                        "server's own; may be given several times")  # fmt: skip
     p.add_argument("--ws-deflate", action="store_true",
                    help="compress WebSocket messages (less traffic, much more server CPU; default off)")  # fmt: skip
     p.add_argument(
@@ -101,6 +105,13 @@ def settings_from(args: argparse.Namespace) -> Settings:
         register_per_address=args.register_limit, session_lifetime=args.session_days * 86400,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished) / 4)),
     )  # fmt: skip
+    origins = []
+    for origin in args.allowed_origin:
+        try:
+            origins.append(normal_origin(origin))
+        except ValueError as e:
+            raise ValueError(f"--allowed-origin: {e}") from None
+    s = s.but(allowed_origins=tuple(origins))
     if args.db:
         s = s.but(db=args.db)
     if args.redis:
@@ -132,10 +143,12 @@ GC_THRESHOLDS = (5000, 10, 10)
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
+        from uvicorn.config import LOGGING_CONFIG
 
         from .app import create_app
         from .db.engine import DatabaseError, make_engine, parse_db_url, safe_url
         from .db.migrate import upgrade
+        from .logs import log_config, scrub_root
     except ImportError:
         print(NEED_WEB, file=sys.stderr)
         return EXIT_USAGE
@@ -146,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"stich serve: {e}", file=sys.stderr)
         return EXIT_USAGE
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    scrub_root()
     # Alembic lists its plugins at INFO on every start; the migrations it runs still show.
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     if args.migrate_only:
@@ -168,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=settings.max_message, ws_per_message_deflate=args.ws_deflate,
         ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
         proxy_headers=True, forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        log_config=log_config(LOGGING_CONFIG),
     )  # fmt: skip
     return 0
 

@@ -56,6 +56,9 @@ class Settings:
     message_burst: int = 60
     max_queue: int = 1000  # messages waiting for a slow client before it is closed
     chat_history: int = 50
+    # Browsers: the origins besides the server's own whose pages may open a table's WebSocket
+    # (normalised scheme://host[:port]).
+    allowed_origins: tuple[str, ...] = ()
     # Several processes on one PostgreSQL: how often presence is announced, and after how long a
     # silent process's connections no longer count; how often each process re-reads every table
     # in case a notification was lost.

@@ -17,6 +17,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def clean_token(raw: str) -> str:
+    """A token as presented, on every path (the WebSocket's subprotocol or query, the HTTP bearer):
+    whitespace around it is dropped (a token pasted with a space still works), nothing else."""
+    return raw.strip()
+
+
 def hash_token(table_id: str, token: str) -> str:
     return hashlib.sha256(f"stichkit-seat:{table_id}:{token}".encode()).hexdigest()
 

@@ -162,11 +162,13 @@ def new_page(browser: Any, server: Server) -> Iterator[NewPage]:
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
         page.js_errors = errors
         return page
 
     yield make
     for ctx in contexts:
         for p in ctx.pages:
+            # script errors, and anything the server's Content-Security-Policy refused
             assert not getattr(p, "js_errors", []), f"JavaScript errors in the page: {p.js_errors}"
         ctx.close()

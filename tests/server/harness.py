@@ -35,8 +35,10 @@ def free_port() -> int:
 class Server:
     """One `stich serve` process. `start()` waits until it answers; `kill()` is SIGKILL."""
 
-    def __init__(self, db: str, log: Path, *flags: str, redis: str | None = None, port: int | None = None) -> None:
+    def __init__(self, db: str, log: Path, *flags: str, redis: str | None = None, port: int | None = None,
+                 log_level: str = "warning") -> None:  # fmt: skip
         self.db = db
+        self.log_level = log_level
         self.flags = list(flags)
         self.log = log
         self.redis = redis
@@ -53,7 +55,7 @@ class Server:
 
     def start(self, timeout: float = 90) -> Server:
         cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db, "--log-level",
-               "warning", *self.flags]  # fmt: skip
+               self.log_level, *self.flags]  # fmt: skip
         if self.redis:
             cmd += ["--redis", self.redis]
         env = {k: v for k, v in os.environ.items() if k not in ("STICHKIT_DB", "STICHKIT_REDIS")}
@@ -162,10 +164,18 @@ class Client:
         self.closed: tuple[int | None, str] | None = None
 
     @classmethod
-    async def open(cls, server: Server, table: str, token: str | None = None, label: str = "",
-                   headers: dict[str, str] | None = None) -> Client:  # fmt: skip
-        url = f"{server.ws}/ws/tables/{table}" + (f"?token={token}" if token else "")
-        ws = await websockets.connect(url, max_size=None, max_queue=None, open_timeout=30, additional_headers=headers)
+    async def open(cls, server: Server, table: str, token: str | None = None, label: str = "", *,
+                   via: str = "protocol", headers: dict[str, str] | None = None, **connect: Any) -> Client:  # fmt: skip
+        """A connection to the table, as the token's seat (sent `via` the subprotocol, as the page
+        does, or the `query` string, the older form) or as a spectator; `headers` are sent with
+        the handshake (a session cookie, say)."""
+        url = f"{server.ws}/ws/tables/{table}"
+        connect["additional_headers"] = headers
+        if token is not None and via == "query":
+            url += f"?token={token}"
+        elif token is not None:
+            connect["subprotocols"] = ["stichkit", f"stichkit.token.{token}"]
+        ws = await websockets.connect(url, max_size=None, max_queue=None, open_timeout=30, **connect)
         return cls(ws, label or ("spectator" if token is None else "player"))
 
     async def recv(self, timeout: float = 20) -> dict[str, Any]:

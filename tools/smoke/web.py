@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import websockets
+from websockets.typing import Subprotocol
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 BROWSER = threading.Lock()  # one Chromium at a time, however many servers are checked at once
@@ -97,7 +98,8 @@ async def play(w: Walk, table: str, token: str) -> int:
     w.reached.add(("WS", "/ws/tables/{table_id}"))
     moves = 0
     answered: set[tuple[int, int, int]] = set()
-    async with websockets.connect(f"{ws_base}/ws/tables/{table}?token={token}", open_timeout=30) as ws:
+    seat = [Subprotocol("stichkit"), Subprotocol(f"stichkit.token.{token}")]  # the token, as the page sends it
+    async with websockets.connect(f"{ws_base}/ws/tables/{table}", open_timeout=30, subprotocols=seat) as ws:
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             msg = json.loads(await asyncio.wait_for(ws.recv(), 60))

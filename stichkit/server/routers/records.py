@@ -18,7 +18,9 @@ from ..model import FinishedGame
 
 router = APIRouter(prefix="/api/tables", tags=["records"])
 
-GameNo = Query(default=None, ge=1, description="the game at the table (1, 2, ...); default: the latest finished one")
+GAME_MAX = 2**31 - 1  # the largest game number a database column holds (PostgreSQL's integer)
+GameNo = Query(default=None, ge=1, le=GAME_MAX,
+               description="the game at the table (1, 2, ...); default: the latest finished one")  # fmt: skip
 
 
 def finished_game(hub: Hub, table_id: str, game_no: int | None) -> FinishedGame:

@@ -1,4 +1,8 @@
-"""The live table: `/ws/tables/{id}` (with `?token=` to play a seat, without to watch)."""
+"""The live table: `/ws/tables/{id}`, with a seat's token to play it, without one to watch.
+
+The token comes in the subprotocol `stichkit.token.TOKEN`, offered beside `stichkit` (a browser
+can send it so, and no log or proxy records it); `?token=TOKEN` is still accepted for older
+clients, and kept out of the server's own log (logs.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from ..connection import CLOSE_FLOOD, Client
 from ..credentials import COOKIE
 from ..dependencies import HubDep, cross_site
 from ..hub import Hub
+from ..logs import TOKEN_PROTOCOL, refusing
+from ..origins import origin_allowed
 from ..schemas import (
     CLIENT_MESSAGES,
     MESSAGE_TYPES,
@@ -27,15 +33,18 @@ from ..schemas import (
     explain,
 )
 from ..table import LiveTable
-from ..tokens import hash_token
+from ..tokens import clean_token, hash_token
 
 router = APIRouter(tags=["table"])
 
 FLOOD_ERRORS = 5  # flood errors sent in a row before the server stops answering them
+SUBPROTOCOL = "stichkit"
 
 
 async def deny(ws: WebSocket, status: int, reason: str) -> None:
-    """Refuse at the handshake: an HTTP answer where the server can send one, else a 403."""
+    """Refuse at the handshake: an HTTP answer where the server can send one, else a 403. The log
+    gets one line for it (uvicorn's, at INFO: a refusal is the client's doing, not a failure)."""
+    refusing.set(True)
     if "websocket.http.response" in ws.scope.get("extensions", {}):
         await ws.send_denial_response(JSONResponse({"error": reason}, status_code=status))
     else:
@@ -44,6 +53,19 @@ async def deny(ws: WebSocket, status: int, reason: str) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | None = None) -> None:
+    s = hub.settings
+    origin = ws.headers.get("origin")
+    if not origin_allowed(origin, ws.headers.get("host"), s.allowed_origins):
+        await deny(ws, 403, f"pages from {str(origin)[:100]!r} may not open this server's tables (a WebSocket "
+                   "is accepted from the server's own pages and the origins its operator allows)")  # fmt: skip
+        return
+    offered: list[str] = list(ws.scope.get("subprotocols") or [])
+    carried = [p for p in offered if p.startswith(TOKEN_PROTOCOL)]
+    if carried:
+        if SUBPROTOCOL not in offered:
+            await deny(ws, 400, f"offer the subprotocol {SUBPROTOCOL!r} beside '{TOKEN_PROTOCOL}TOKEN'")
+            return
+        token = carried[0].removeprefix(TOKEN_PROTOCOL)
     t = await hub.table(table_id)
     if t is None:
         await deny(ws, 404, f"no table {table_id!r} here")
@@ -51,6 +73,7 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
     seat: int | None = None
     token_hash = None
     if token is not None:
+        token = clean_token(token)
         token_hash = hash_token(t.id, token)
         seat = t.seat_of(token_hash)
         if seat is None and hub.notifier.shared:
@@ -61,8 +84,7 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
             return
     else:  # a logged-in player's other device: the account's seat here, if it holds one
         seat, token_hash = await account_seat(ws, hub, t)
-    await ws.accept()
-    s = hub.settings
+    await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue)
     await hub.connect(t, client)
     try:
@@ -117,7 +139,7 @@ def _ref(raw: Any) -> Any:
 async def handle(hub: Hub, t: LiveTable, client: Client, text: str) -> None:
     try:
         data: Any = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         client.error("bad_json", 'a message is a JSON object, e.g. {"type": "ping"}')
         return
     if not isinstance(data, dict):

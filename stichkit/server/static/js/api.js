@@ -59,13 +59,18 @@ export class TableSocket {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${q}`;
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}`;
+  }
+
+  // The seat's token travels as a subprotocol, beside "stichkit": unlike a query string, no
+  // server or proxy log records it (docs/server.md, "The WebSocket").
+  protocols() {
+    return this.token ? ["stichkit", `stichkit.token.${this.token}`] : ["stichkit"];
   }
 
   connect() {
     this.onStatus("connecting");
-    const ws = new WebSocket(this.url());
+    const ws = new WebSocket(this.url(), this.protocols());
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
