@@ -137,7 +137,13 @@ class Accounts:
         """The account is gone; finished games keep its seats under a neutral name."""
         await self._confirm(account, password)
         hub = self.hub
+        held = await self.seats(account)
         await hub.db(hub.accounts_store.delete, account.id)
+        for table_id in {s.table_id for s in held}:  # its seats, still held by their tokens, lose the name
+            await hub.sync(table_id)
+            t = hub.tables.get(table_id)
+            if t is not None:
+                await hub.peers.notify(t)
 
     async def seats(self, account: Account) -> list[SeatHeld]:
         hub = self.hub

@@ -12,7 +12,7 @@ from .credentials import COOKIE
 from .db.accounts import Account
 from .hub import Hub, HubError
 from .table import LiveTable
-from .tokens import clean_token
+from .tokens import clean_token, hash_token
 
 
 def get_hub(conn: HTTPConnection) -> Hub:
@@ -102,3 +102,23 @@ async def current_account(found: Annotated[tuple[Account, str], Depends(current_
 AccountDep = Annotated[Account, Depends(current_account)]
 MaybeAccountDep = Annotated[Account | None, Depends(optional_account)]
 CurrentSessionDep = Annotated[tuple[Account, str], Depends(current_session)]
+
+
+async def seat_held(t: TableDep, hub: HubDep, request: HTTPConnection, session: SessionDep,
+                    authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:  # fmt: skip
+    """The seat a request speaks for, as its token's hash: the seat's token (`Authorization:
+    Bearer TOKEN`), else the seat the logged-in account holds at this table (its other device)."""
+    if authorization is not None or session is None:
+        if authorization is None and request.cookies.get(COOKIE) is not None and cross_site(request) is not None:
+            raise HubError(403, cross_site(request) or "")
+        return hash_token(t.id, bearer_token(authorization))
+    for attempt in range(2):
+        for s in t.seats:
+            if s.account == session[0].id and s.token_hash is not None:
+                return s.token_hash
+        if attempt == 0 and hub.notifier.shared:
+            await hub.sync(t.id)  # seated through another process a moment ago
+    raise HubError(401, "your account holds no seat at this table, and no seat's token was sent")
+
+
+SeatDep = Annotated[str, Depends(seat_held)]

@@ -136,9 +136,9 @@ class Lobby:
         write = hub.db(hub.store.claim_seat, t.id, seat, name, th, now, account)
         return await hub.store_then_tell(t, write, seated, "the seat")
 
-    async def leave(self, t: LiveTable, token: str) -> int:
-        """Give the seat up: the token stops working; during play the takeover bot plays on."""
-        th = hash_token(t.id, token)
+    async def leave(self, t: LiveTable, th: str) -> int:
+        """Give the seat up (held by the token whose hash is `th`): the token stops working; during
+        play the takeover bot plays on."""
         async with t.lock:
             seat = await self._seat_of_token(t, th)
             takeover = "game" if t.status == "playing" else None
@@ -165,10 +165,10 @@ class Lobby:
                 await self.hub.takebacks.set_request(t, replace(r, no=seat).text())
             return seat
 
-    async def move_seat(self, t: LiveTable, token: str, to: int) -> int:
+    async def move_seat(self, t: LiveTable, th: str, to: int) -> int:
         """Before play, a player moves to another free seat (to sit beside a friend, say): the
-        token goes with them. No hand is shown before play, so the move tells nobody anything."""
-        th = hash_token(t.id, token)
+        token (its hash `th`) goes with them. No hand is shown before play, so the move tells
+        nobody anything."""
         async with t.lock:
             seat = await self._seat_of_token(t, th)
             if t.status != "waiting":

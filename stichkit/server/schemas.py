@@ -55,17 +55,18 @@ class TableRequest(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    """POST /api/tables/{id}/join."""
+    """POST /api/tables/{id}/join. A logged-in player sits under the user name: `name` is then
+    left out (or ignored)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
     seat: StrictInt | None = None
 
     @field_validator("name")
     @classmethod
-    def _name(cls, v: str) -> str:
-        return clean_line(v, NAME_MAX)
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_line(v, NAME_MAX)
 
 
 class MoveRequest(BaseModel):

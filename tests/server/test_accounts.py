@@ -261,9 +261,12 @@ def test_a_deleted_account_leaves_its_games_under_a_neutral_name(srv: Server) ->
         b.post(f"/api/tables/{t['id']}/join", json={"name": "x"})
         r = b.request("DELETE", "/api/account", json={"password": "wrong password"})
         assert r.status_code == 403 and count_accounts(srv) > 0
+        assert srv.get(f"/api/tables/{t['id']}").json()["seats"][0]["account"] is True
         r = b.request("DELETE", "/api/account", json={"password": PASSWORD})
         assert r.status_code == 200, r.text
         assert b.get("/api/account").status_code == 401
+        seat = srv.get(f"/api/tables/{t['id']}").json()["seats"][0]
+        assert (seat["name"], seat["account"], seat["claimed"]) == ("(deleted)", False, True)
     games = srv.get(f"/api/tables/{t['id']}/games").json()["games"]
     assert games[0]["seats"][0]["name"] == "(deleted)" and "account" not in games[0]["seats"][0]
     with browser(srv) as b:
@@ -284,3 +287,22 @@ def test_a_ban_ends_the_sessions_and_refuses_the_next_login(srv: Server) -> None
         assert r.status_code == 403 and r.json()["error"] == "this account is banned: spam"
         r = b.post("/api/account/login", json={"name": name, "password": "not the password"})
         assert r.json()["error"] == "wrong user name or password"  # a ban is told only to whoever knows the password
+
+
+def test_the_other_device_leaves_the_seat_by_its_login(srv: Server) -> None:
+    name = unique("Lea")
+    t = srv.open_table("stichling", ["human", "human"])
+    with browser(srv) as phone, browser(srv) as laptop, browser(srv) as guest:
+        register(phone, name)
+        phone.post(f"/api/tables/{t['id']}/join", json={"name": "x", "seat": 1})
+        r = guest.post(f"/api/tables/{t['id']}/leave")
+        assert r.status_code == 401  # no token, no login: no seat
+        laptop.post("/api/account/login", json={"name": name, "password": PASSWORD})
+        r = laptop.post(f"/api/tables/{t['id']}/seat", json={"seat": 0})
+        assert r.status_code == 200 and r.json()["seat"] == 0, r.text
+        r = laptop.post(f"/api/tables/{t['id']}/leave", headers={"Sec-Fetch-Site": "cross-site"})
+        assert r.status_code == 403  # another site cannot make the account leave
+        assert srv.get(f"/api/tables/{t['id']}").json()["seats"][0]["name"] == name
+        r = laptop.post(f"/api/tables/{t['id']}/leave")
+        assert r.status_code == 200 and r.json()["seat"] == 0
+        assert laptop.get("/api/account").json()["seats"] == []

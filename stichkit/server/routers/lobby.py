@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 
-from ..dependencies import HubDep, MaybeAccountDep, TableDep, TokenDep
-from ..hub import NewTable
+from ..dependencies import HubDep, MaybeAccountDep, SeatDep, TableDep
+from ..hub import HubError, NewTable
 from ..schemas import JoinRequest, MoveRequest, TableRequest
 
 router = APIRouter(prefix="/api/tables", tags=["lobby"])
@@ -43,19 +43,21 @@ async def table_info(t: TableDep) -> dict[str, Any]:
 async def join(req: JoinRequest, t: TableDep, hub: HubDep, account: MaybeAccountDep) -> dict[str, Any]:
     """Claim a free human seat (the lowest, or `seat`); the answer holds the seat's token. A
     logged-in player sits under the user name, and the seat follows the account."""
-    seat, token = await hub.join(t, req.name, req.seat, account)
+    if req.name is None and account is None:
+        raise HubError(400, "name: a guest gives the name to sit under (or logs in first)")
+    seat, token = await hub.join(t, req.name or "", req.seat, account)
     return {"table": t.id, "seat": seat, "token": token}
 
 
 @router.post("/{table_id}/seat")
-async def move_seat(t: TableDep, token: TokenDep, hub: HubDep, req: MoveRequest) -> dict[str, Any]:
+async def move_seat(t: TableDep, held: SeatDep, hub: HubDep, req: MoveRequest) -> dict[str, Any]:
     """Before play: move to another free seat, keeping the token."""
-    seat = await hub.move_seat(t, token, req.seat)
+    seat = await hub.move_seat(t, held, req.seat)
     return {"table": t.id, "seat": seat}
 
 
 @router.post("/{table_id}/leave")
-async def leave(t: TableDep, token: TokenDep, hub: HubDep) -> dict[str, Any]:
+async def leave(t: TableDep, held: SeatDep, hub: HubDep) -> dict[str, Any]:
     """Give the seat up: the token stops working; during play a bot plays the seat on."""
-    seat = await hub.leave(t, token)
+    seat = await hub.leave(t, held)
     return {"table": t.id, "seat": seat}
