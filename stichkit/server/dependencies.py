@@ -33,18 +33,29 @@ async def get_table(table_id: str, hub: HubDep) -> LiveTable:
 TableDep = Annotated[LiveTable, Depends(get_table)]
 
 
-def bearer_token(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:
-    """The seat token from `Authorization: Bearer TOKEN`; whitespace around it is ignored, as on
-    the WebSocket (tokens.clean_token)."""
+def _bearer(authorization: str | None, what: str) -> str:
+    """A secret from `Authorization: Bearer SECRET`; whitespace around it is ignored, as on the
+    WebSocket (tokens.clean_token)."""
     if authorization is None:
-        raise HubError(401, "this needs the seat's token: send the header 'Authorization: Bearer TOKEN'")
+        raise HubError(401, f"this needs the {what}: send the header 'Authorization: Bearer TOKEN'")
     scheme, _, token = authorization.strip().replace("\t", " ").partition(" ")
     if scheme.lower() != "bearer" or not clean_token(token):
         raise HubError(401, "the Authorization header must read 'Bearer TOKEN'")
     return clean_token(token)
 
 
+def bearer_token(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:
+    """The seat token from `Authorization: Bearer TOKEN`."""
+    return _bearer(authorization, "seat's token")
+
+
+def queue_ticket(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:
+    """A quick-play ticket from `Authorization: Bearer TICKET`."""
+    return _bearer(authorization, "ticket POST /api/quick gave")
+
+
 TokenDep = Annotated[str, Depends(bearer_token)]
+TicketDep = Annotated[str, Depends(queue_ticket)]
 
 
 # -- accounts ----------------------------------------------------------------------------------

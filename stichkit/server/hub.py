@@ -13,7 +13,8 @@ of its concern, each a file that reads top to bottom:
 - scheduler.py: this process's own work at the tables it owns: bots' moves, move timers,
   takeovers, sweeping;
 - peers.py: the other processes on the same database: notices, catching up, presence;
-- accounts.py: register, log in and out, a new password, a deleted account.
+- accounts.py: register, log in and out, a new password, a deleted account;
+- quickplay.py: the quick-play queues, shared by every process, and the tables formed from them.
 
 Every change of a table, in every room, ends in `Hub.store_then_tell` under the table's lock: the
 database commits it (or refuses it, when another process changed the table first: the table is
@@ -41,6 +42,7 @@ from .connection import CLOSE_GOING_AWAY, CLOSE_SWEPT
 from .db import migrate
 from .db.accounts import AccountStore
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
+from .db.queue import QueueStore
 from .db.store import Conflict, Store
 from .errors import HubError
 from .hints import Hints
@@ -51,6 +53,7 @@ from .ownership import AdvisoryOwner, SoleOwner
 from .peers import Peers
 from .presence import Presence
 from .pubsub import Notifier, PostgresNotifier, RedisNotifier
+from .quickplay import QuickPlay
 from .ratelimit import Limits
 from .scheduler import Scheduler
 from .seats import Seats
@@ -90,6 +93,7 @@ class Hub:
         self.scheduler = Scheduler(self)
         self.peers = Peers(self)
         self.accounts = Accounts(self)
+        self.quick = QuickPlay(self)
         # The doors: what the routes call, each handled in its room.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -124,6 +128,7 @@ class Hub:
         limits = Limits(s.redis, cluster, login_per_name=s.login_per_name, login_per_address=s.login_per_address,
                         register_per_address=s.register_per_address)  # fmt: skip
         self.accounts.start(secret, limits)
+        self.queue_store = QueueStore(self.store.sessions)
         self.analyses.keeper = DbKeeper(self.db, self.store, self.instance)
         if self.sqlite:  # one process: a claim stored is one a stopped process of it left behind
             await self.db(self.store.release_analyses, None)
@@ -187,6 +192,7 @@ class Hub:
                 now = time.time()
                 await self.scheduler.tick(now)
                 await self.peers.tick(now)
+                await self.quick.tick(now)
             except asyncio.CancelledError:
                 raise
             except Exception:

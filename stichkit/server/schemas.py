@@ -77,6 +77,31 @@ class MoveRequest(BaseModel):
     seat: StrictInt
 
 
+class QuickRequest(BaseModel):
+    """POST /api/quick: join a quick-play queue."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=200)
+    game: str = Field(max_length=32)
+    players: StrictInt = Field(ge=2, le=8)
+    rated: StrictBool = False
+    wait: float = Field(default=30.0, ge=1, le=600, allow_inf_nan=False)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return clean_line(v, NAME_MAX)
+
+
+class FillRequest(BaseModel):
+    """POST /api/quick/bots: fill the empty seats with this bot (its spec without `bot:`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bot: str = Field(default="heuristic", min_length=1, max_length=200)
+
+
 # -- WebSocket messages from clients ---------------------------------------------------------
 
 Ref = Annotated[StrictStr, Field(max_length=64)] | StrictInt | None

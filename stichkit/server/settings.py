@@ -65,6 +65,11 @@ class Settings:
     heartbeat: float = 2.0
     peer_timeout: float = 7.0
     resync_interval: float = 10.0
+    # Quick play: how often each process looks for queues it can seat; how long a waiting player
+    # may stay silent before leaving the queue; how long a match waits for its player to pick it up.
+    quick_interval: float = 1.0
+    quick_timeout: float = 15.0
+    quick_keep: float = 120.0
     tick: float = 0.25  # how often move timers, grace times and ownership are looked at
     # Accounts (docs/operations.md): the secret that signs session cookies (None: one made once and
     # kept in the database); how long a login lasts; the rate limits of logins and registrations,

@@ -178,3 +178,24 @@ class SessionRow(Base):
     created_at: Mapped[datetime]
     seen_at: Mapped[datetime]
     expires_at: Mapped[datetime]
+
+
+class QueueRow(Base):
+    """One player waiting in quick play, or matched a moment ago and not yet told (see
+    server/quickplay.py). The row is the queue: every process reads and matches the same rows."""
+
+    __tablename__ = "quick_queue"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the player's ticket
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int]
+    rated: Mapped[bool]
+    name: Mapped[str] = mapped_column(String(80))
+    wait: Mapped[float]  # seconds until the player is offered bots for the empty seats
+    created_at: Mapped[datetime]
+    seen_at: Mapped[datetime]  # the player's last poll: an entry not seen for a while has gone
+    # Once matched: the table, the seat and its token, kept until the player picks them up.
+    table_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    seat: Mapped[int | None] = mapped_column(default=None)
+    token: Mapped[str | None] = mapped_column(String(64), default=None)
+
+    __table_args__ = (Index("ix_quick_queue_waiting", "game", "players", "rated", "table_id"),)

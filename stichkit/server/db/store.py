@@ -80,6 +80,25 @@ def _actions(s: Session, table_id: str, game_no: int, after: int = 0) -> list[St
     return [StoredAction(a.version, a.seat, a.action, a.by, to_ts(a.created_at)) for a in rows]
 
 
+def add_table(s: Session, t: StoredTable) -> None:
+    """Add a new table and its first game within the transaction `s`."""
+    s.add(
+        TableRow(
+            id=t.id, name=t.name, game=t.game, options=t.options, private=t.private, settings=t.settings,
+            status=t.status, game_no=t.game_no, version=0, line=0, rev=t.rev, created_at=to_dt(t.created_at),
+            updated_at=to_dt(t.updated_at),
+            seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
+                           takeover=None, takeover_hand=None, rematch=False, account_id=x.account)
+                   for i, x in enumerate(t.seats)],
+        )
+    )  # fmt: skip
+    s.flush()
+    s.add(
+        GameRow(table_id=t.id, game_no=t.game_no, seed=t.seed, seats=[x.public() for x in t.seats],
+                status="playing", result=None, started_at=to_dt(t.started_at), finished_at=None)
+    )  # fmt: skip
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -89,21 +108,7 @@ class Store:
 
     def create_table(self, t: StoredTable) -> None:
         with self.sessions.begin() as s:
-            s.add(
-                TableRow(
-                    id=t.id, name=t.name, game=t.game, options=t.options, private=t.private, settings=t.settings,
-                    status=t.status, game_no=t.game_no, version=0, line=0, rev=t.rev, created_at=to_dt(t.created_at),
-                    updated_at=to_dt(t.updated_at),
-                    seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
-                                   takeover=None, takeover_hand=None, rematch=False, account_id=x.account)
-                           for i, x in enumerate(t.seats)],
-                )
-            )  # fmt: skip
-            s.flush()
-            s.add(
-                GameRow(table_id=t.id, game_no=t.game_no, seed=t.seed, seats=[x.public() for x in t.seats],
-                        status="playing", result=None, started_at=to_dt(t.started_at), finished_at=None)
-            )  # fmt: skip
+            add_table(s, t)
 
     def _stored(self, s: Session, row: TableRow, after: tuple[int, int, int] | None,
                 last_chat: int = 0) -> StoredTable:  # fmt: skip

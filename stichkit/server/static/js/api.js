@@ -38,6 +38,11 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
+  quickQueues: () => call("GET", "/api/quick"),
+  quickJoin: (spec) => call("POST", "/api/quick", spec),
+  quickNews: (ticket) => call("GET", "/api/quick/me", undefined, ticket),
+  quickBots: (ticket, bot) => call("POST", "/api/quick/bots", { bot }, ticket),
+  quickLeave: (ticket) => call("POST", "/api/quick/leave", {}, ticket),
   analyse: (id, game) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
 };
 

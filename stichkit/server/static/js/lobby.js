@@ -10,6 +10,7 @@ import { cardSVG as swCard } from "./cards/stichwahl.js";
 import { esc } from "./dom.js";
 import { has, lang, t, tableName } from "./i18n.js";
 import * as prefs from "./prefs.js";
+import { QuickPlay } from "./quick.js";
 import { httpRefusal } from "./refusals.js";
 
 const ORDER = ["jass", "stichwahl", "stichling", "stichmeister"];
@@ -66,6 +67,9 @@ export class Lobby {
     this.game = this.games[0];
     this.players = this.game.default_players;
     this.profile = FIRST_PROFILE[this.game.name] || null;
+    // quick play keeps its own element (and a wait under way) while the lobby is drawn again
+    this.quickBox = document.createElement("section");
+    this.quick = new QuickPlay(this.quickBox, this.games, (game) => this.levels(game));
     this.render();
     this.refresh();
     this.poll = setInterval(() => this.refresh(), 5000);
@@ -73,6 +77,7 @@ export class Lobby {
 
   destroy() {
     clearInterval(this.poll);
+    this.quick.destroy();
   }
 
   render() {
@@ -113,6 +118,7 @@ export class Lobby {
       `<button type="button" class="small" id="refresh">${esc(t("lobby.refresh"))}</button></div><div id="table-list"></div>` +
       `<div id="my-tables"></div></section>` +
       `</div>`;
+    this.root.querySelector(".lobby").prepend(this.quickBox);
     const form = this.root.querySelector("#new-table");
     form.addEventListener("change", (ev) => this.onChange(ev));
     form.addEventListener("submit", (ev) => {
@@ -122,11 +128,11 @@ export class Lobby {
     this.root.querySelector("#refresh").addEventListener("click", () => this.refresh());
   }
 
-  /** The bot levels this server has for the chosen game (a bot may name the games it plays). */
-  levels() {
+  /** The bot levels this server has for `game` (by default the chosen one; a bot may name the games it plays). */
+  levels(game = this.game.name) {
     return LEVELS.filter((l) => {
       const bot = this.bots.get(l.split(":")[0]);
-      return bot && (!bot.games || bot.games.includes(this.game.name));
+      return bot && (!bot.games || bot.games.includes(game));
     });
   }
 
@@ -287,6 +293,7 @@ export class Lobby {
   }
 
   async refresh() {
+    if (!this.quick.ticket) this.quick.refreshQueues();
     const list = this.root.querySelector("#table-list");
     if (!list) return;
     let tables;

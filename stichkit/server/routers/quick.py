@@ -1,0 +1,43 @@
+"""Quick play: join a queue, ask for news (and keep the place), fill with bots, leave; the queues."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from ..dependencies import HubDep, TicketDep
+from ..schemas import FillRequest, QuickRequest
+
+router = APIRouter(prefix="/api/quick", tags=["quick play"])
+
+
+@router.get("")
+async def queues(hub: HubDep) -> dict[str, Any]:
+    """How many players wait in each queue (game, player count, rated) that has anyone waiting."""
+    return {"queues": await hub.quick.counts()}
+
+
+@router.post("", status_code=201)
+async def join_queue(req: QuickRequest, hub: HubDep) -> dict[str, Any]:
+    """Wait for a table: the answer holds the ticket (`Authorization: Bearer TICKET` from then on)."""
+    return await hub.quick.join(req.name, req.game, req.players, req.rated, req.wait)
+
+
+@router.get("/me")
+async def news(ticket: TicketDep, hub: HubDep) -> dict[str, Any]:
+    """Still waiting (how many, how long, whether bots are offered), or matched: the table, seat and
+    token. Asking keeps the place: a ticket nobody asks about leaves the queue."""
+    return await hub.quick.status(ticket)
+
+
+@router.post("/bots")
+async def fill(req: FillRequest, ticket: TicketDep, hub: HubDep) -> dict[str, Any]:
+    """After the chosen wait: a table now, the empty seats played by bots."""
+    return await hub.quick.fill_with_bots(ticket, req.bot)
+
+
+@router.post("/leave")
+async def leave(ticket: TicketDep, hub: HubDep) -> dict[str, Any]:
+    """Leave the queue (a match made a moment before is answered instead: the seat is yours)."""
+    return await hub.quick.leave(ticket)
