@@ -23,6 +23,7 @@ from stichkit.core import Game, OptionError
 
 from . import catalog
 from .botrunner import SeatBot, parse_seat
+from .db.accounts import Account
 from .db.queue import Claim, QueueEntry, QueueKey, QueueStore
 from .db.store import Conflict
 from .errors import HubError
@@ -40,6 +41,21 @@ QUICK_OPTIONS: dict[str, dict[str, Any]] = {"jass": {"profile": "schieber", "tar
 TAKEOVER_BOT = "heuristic"
 # Where two or more people sit, a move timer keeps one who walks away from holding up the rest.
 MOVE_TIME = 90.0
+
+
+def distinct(entries: list[QueueEntry]) -> list[QueueEntry]:
+    """The entries in order, each place and each account once: one person never gets two seats
+    at one table (two devices that joined at the same moment leave two places)."""
+    seen: set[str | int] = set()
+    out = []
+    for e in entries:
+        if e.id in seen or (e.account is not None and e.account in seen):
+            continue
+        seen.add(e.id)
+        if e.account is not None:
+            seen.add(e.account)
+        out.append(e)
+    return out
 
 
 def entry_id(ticket: str) -> str:
@@ -68,14 +84,18 @@ class QuickPlay:
 
     # -- the player's side -------------------------------------------------------------------
 
-    async def join(self, name: str, game: str, players: int, rated: bool, wait: float) -> dict[str, Any]:
-        """Join a queue: the ticket (shown once) and the queue's news."""
-        if rated:
+    async def join(self, name: str, game: str, players: int, rated: bool, wait: float,
+                   account: Account | None = None) -> dict[str, Any]:  # fmt: skip
+        """Join a queue: the ticket (shown once) and the queue's news. A logged-in player waits
+        under the account's user name, and the seat follows the account."""
+        if rated and account is None:
             raise HubError(403, "rated quick play is for account holders: log in first, or play unrated")
         key = QueueKey(self._game(QueueKey(game, players, rated)).name, players, rated)
         ticket = new_token()
         now = time.time()
-        await self.hub.db(self.store.enqueue, entry_id(ticket), key, name, wait, now)
+        who = None if account is None else account.id
+        name = name if account is None else account.name
+        await self.hub.db(self.store.enqueue, entry_id(ticket), key, name, wait, now, who)
         await self.match(key)
         return {"ticket": ticket, **await self.status(ticket)}
 
@@ -124,9 +144,8 @@ class QuickPlay:
             raise HubError(400, str(err)) from None
         assert filler is not None
         for _ in range(3):  # others may be matched meanwhile: look again
-            others = [x for x in await self.hub.db(self.store.waiting, e.key, self._cutoff(now), e.key.players)
-                      if x.id != e.id]  # fmt: skip
-            if await self._form(e.key, [e, *others][: e.key.players], filler):
+            others = await self.hub.db(self.store.waiting, e.key, self._cutoff(now), 2 * e.key.players)
+            if await self._form(e.key, distinct([e, *others])[: e.key.players], filler):
                 break
             e = await self.hub.db(self.store.seen, e.id, time.time())
             if e is None:
@@ -167,10 +186,10 @@ class QuickPlay:
     async def match(self, key: QueueKey) -> None:
         """Seat the oldest waiting players of queue `key`, a table at a time, while there are enough."""
         for _ in range(100):  # at most this many tables at one look; the next look goes on
-            found = await self.hub.db(self.store.waiting, key, self._cutoff(time.time()), key.players)
+            found = distinct(await self.hub.db(self.store.waiting, key, self._cutoff(time.time()), 2 * key.players))
             if len(found) < key.players:
                 return
-            await self._form(key, found, None)  # lost to another process: look again
+            await self._form(key, found[: key.players], None)  # lost to another process: look again
 
     async def _form(self, key: QueueKey, entries: list[QueueEntry], filler: SeatBot | None) -> bool:
         """A new table for `entries` (bots `filler` in the other seats). False: another process
@@ -185,7 +204,7 @@ class QuickPlay:
         tid = new_table_id()
         claims = [Claim(e.id, i, new_token()) for i, e in enumerate(entries)]
         seats = [
-            Seat("human", name=e.name, token_hash=hash_token(tid, c.token))
+            Seat("human", name=e.name, token_hash=hash_token(tid, c.token), account=e.account)
             for e, c in zip(entries, claims, strict=True)
         ]
         bots: list[SeatBot | None] = [None] * len(seats)

@@ -21,3 +21,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.start()
     yield s
     s.stop()
+
+
+# Limits far above what the tests do: many tests register and log in from one address.
+OPEN_LIMITS = (
+    "--register-limit",
+    "10000/hour",
+    "--login-address-limit",
+    "10000/minute",
+    "--login-limit",
+    "1000/minute",
+)
+
+
+@pytest.fixture(scope="session")
+def players_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A `stich serve` for tests of accounts at play (quick play, ratings, profiles, friends):
+    its own SQLite file, bots without a pause, and rate limits the tests never reach."""
+    d: Path = tmp_path_factory.mktemp("players")
+    s = Server(f"sqlite:///{d / 'server.db'}", d / "server.log", "--bot-delay", "0", "--bot-workers", "1", *OPEN_LIMITS)
+    s.start()
+    yield s
+    s.stop()

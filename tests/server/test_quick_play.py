@@ -17,6 +17,7 @@ import pytest
 from stichkit.server.quickplay import QuickPlay
 
 from .harness import Client, Server, postgres_database, run
+from .people import Person
 
 
 def queue(server: Server, name: str, game: str = "stichling", players: int = 2, **more: Any) -> dict[str, Any]:
@@ -198,3 +199,26 @@ def test_two_processes_match_players_into_one_table(tmp_path: Path) -> None:
         finally:
             a.stop()
             b.stop()
+
+
+def test_rated_quick_play_is_for_account_holders(players_server: Server) -> None:
+    """Two logged-in players meet in a rated queue under their user names, and their seats follow
+    their accounts; an account waits in one queue at a time."""
+    ann, bea = Person(players_server, "Ann"), Person(players_server, "Bea")
+    try:
+        first = ann.http.post("/api/quick", json={"name": "x", "game": "stichling", "players": 3, "rated": True})
+        assert first.status_code == 201, first.text
+        again = ann.http.post("/api/quick", json={"name": "x", "game": "stichling", "players": 2, "rated": True})
+        assert again.json()["status"] == "waiting"
+        gone = ann.http.get("/api/quick/me", headers={"Authorization": f"Bearer {first.json()['ticket']}"})
+        assert gone.status_code == 404  # the earlier place was given up
+        m = bea.http.post("/api/quick", json={"name": "y", "game": "stichling", "players": 2, "rated": True}).json()
+        assert m["status"] == "matched"
+        info = players_server.get(f"/api/tables/{m['table']}").json()
+        assert [s["name"] for s in info["seats"]] == [ann.name, bea.name]
+        assert all(s["account"] for s in info["seats"])
+        mine = ann.http.get("/api/account").json()
+        assert m["table"] in [s["table_id"] for s in mine["seats"]]  # the seat follows Ann's account
+    finally:
+        ann.close()
+        bea.close()

@@ -197,5 +197,7 @@ class QueueRow(Base):
     table_id: Mapped[str | None] = mapped_column(String(32), default=None)
     seat: Mapped[int | None] = mapped_column(default=None)
     token: Mapped[str | None] = mapped_column(String(64), default=None)
+    # The account of a logged-in player (None: a guest); an account waits in one queue at a time.
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), default=None)
 
     __table_args__ = (Index("ix_quick_queue_waiting", "game", "players", "rated", "table_id"),)

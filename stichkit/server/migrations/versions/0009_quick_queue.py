@@ -32,6 +32,7 @@ def upgrade() -> None:
         sa.Column("table_id", sa.String(32), nullable=True),
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("token", sa.String(64), nullable=True),
+        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
     )
     op.create_index("ix_quick_queue_waiting", "quick_queue", ["game", "players", "rated", "table_id"])
 

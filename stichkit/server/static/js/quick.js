@@ -28,8 +28,17 @@ export class QuickPlay {
     this.ticket = null;
     this.news = null;
     this.queues = [];
+    this.rated = false;
+    this.account = null; // the logged-in user's name: rated queues open, and the seat is theirs
     this.render();
     this.refreshQueues();
+    api
+      .account()
+      .then((a) => {
+        this.account = a && a.account ? a.account.name : null;
+        if (this.account && !this.ticket) this.render();
+      })
+      .catch(() => {}); // a guest
   }
 
   destroy() {
@@ -46,11 +55,13 @@ export class QuickPlay {
       `<div class="panel-head"><h2 id="quick-title">${esc(t("quick.title"))}</h2></div>` +
       `<p class="muted small">${esc(t("quick.about"))}</p>` +
       `<form id="quick-form" class="quick-form" novalidate${waiting ? " hidden" : ""}>` +
-      `<label class="row"><span class="row-label">${esc(t("lobby.yourName"))}</span> <input name="q_name" maxlength="40" autocomplete="nickname" value="${esc(prefs.get("name") || "")}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>` +
+      (this.account
+        ? `<p class="row" id="quick-as">${esc(t("quick.as", { name: this.account }))}</p>`
+        : `<label class="row"><span class="row-label">${esc(t("lobby.yourName"))}</span> <input name="q_name" maxlength="40" autocomplete="nickname" value="${esc(prefs.get("name") || "")}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>`) +
       `<label class="row"><span class="row-label">${esc(t("lobby.game"))}</span> <select name="q_game">${this.games.map((g) => `<option value="${g.name}"${g === this.game ? " selected" : ""}>${esc(t(`game.${g.name}`))}</option>`).join("")}</select></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.players"))}</span> <select name="q_players">${this.game.players.map((p) => `<option${p === this.players ? " selected" : ""}>${p}</option>`).join("")}</select></label>` +
       `<label class="row"><span class="row-label">${esc(t("quick.wait"))}</span> <select name="q_wait">${WAITS.map((w) => `<option value="${w}"${w === this.wait ? " selected" : ""}>${esc(t("quick.seconds", { n: w }))}</option>`).join("")}</select></label>` +
-      `<label class="row check"><input type="checkbox" name="q_rated" disabled> ${esc(t("quick.rated"))}</label>` +
+      `<label class="row check"><input type="checkbox" name="q_rated"${this.account ? (this.rated ? " checked" : "") : " disabled"}> ${esc(t(this.account ? "quick.ratedOn" : "quick.rated"))}</label>` +
       `<p class="form-error" id="quick-error" role="alert"></p>` +
       `<button type="submit" class="primary" id="quick-go">${esc(t("quick.go"))}</button>` +
       `</form>` +
@@ -59,7 +70,7 @@ export class QuickPlay {
     const form = this.box.querySelector("#quick-form");
     form.addEventListener("change", (ev) => this.onChange(ev));
     // the name is kept as it is typed: choosing another game draws the form again
-    form.elements.q_name.addEventListener("input", (ev) => prefs.set("name", ev.target.value.trim()));
+    if (form.elements.q_name) form.elements.q_name.addEventListener("input", (ev) => prefs.set("name", ev.target.value.trim()));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       this.join(form);
@@ -76,22 +87,23 @@ export class QuickPlay {
       this.render();
     } else if (el.name === "q_players") this.players = Number(el.value);
     else if (el.name === "q_wait") this.wait = Number(el.value);
+    else if (el.name === "q_rated") this.rated = el.checked;
   }
 
   async join(form) {
     const err = this.box.querySelector("#quick-error");
-    const name = form.elements.q_name.value.trim();
+    const name = this.account || form.elements.q_name.value.trim();
     if (!name) {
       err.textContent = t("lobby.needName");
       form.elements.q_name.focus();
       return;
     }
-    prefs.set("name", name);
+    if (!this.account) prefs.set("name", name);
     this.name = name;
     const button = this.box.querySelector("#quick-go");
     button.disabled = true;
     try {
-      const answer = await api.quickJoin({ name, game: this.game.name, players: this.players, rated: false, wait: this.wait });
+      const answer = await api.quickJoin({ name, game: this.game.name, players: this.players, rated: Boolean(this.account && this.rated), wait: this.wait });
       this.ticket = answer.ticket;
       this.render();
       this.onNews(answer);
