@@ -84,18 +84,21 @@ class QuickPlay:
 
     # -- the player's side -------------------------------------------------------------------
 
-    async def join(self, name: str, game: str, players: int, rated: bool, wait: float,
+    async def join(self, name: str | None, game: str, players: int, rated: bool, wait: float,
                    account: Account | None = None) -> dict[str, Any]:  # fmt: skip
         """Join a queue: the ticket (shown once) and the queue's news. A logged-in player waits
         under the account's user name, and the seat follows the account."""
         if rated and account is None:
             raise HubError(403, "rated quick play is for account holders: log in first, or play unrated")
+        if account is None and name is None:
+            raise HubError(400, "name: a guest needs a name to sit under (1-40 characters), or log in")
         key = QueueKey(self._game(QueueKey(game, players, rated)).name, players, rated)
         ticket = new_token()
         now = time.time()
         who = None if account is None else account.id
-        name = name if account is None else account.name
-        await self.hub.db(self.store.enqueue, entry_id(ticket), key, name, wait, now, who)
+        shown = account.name if account is not None else name
+        assert shown is not None
+        await self.hub.db(self.store.enqueue, entry_id(ticket), key, shown, wait, now, who)
         await self.match(key)
         return {"ticket": ticket, **await self.status(ticket)}
 

@@ -78,11 +78,12 @@ class MoveRequest(BaseModel):
 
 
 class QuickRequest(BaseModel):
-    """POST /api/quick: join a quick-play queue."""
+    """POST /api/quick: join a quick-play queue. A logged-in player waits under the user name:
+    `name` is then left out (or ignored)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
     game: str = Field(max_length=32)
     players: StrictInt = Field(ge=2, le=8)
     rated: StrictBool = False
@@ -90,8 +91,8 @@ class QuickRequest(BaseModel):
 
     @field_validator("name")
     @classmethod
-    def _name(cls, v: str) -> str:
-        return clean_line(v, NAME_MAX)
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_line(v, NAME_MAX)
 
 
 class FillRequest(BaseModel):

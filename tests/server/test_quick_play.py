@@ -107,6 +107,7 @@ def test_leaving_the_queue_and_bad_requests(server: Server) -> None:
         ({"name": "Eve", "game": "poker", "players": 2}, 400, "unknown game 'poker'"),
         ({"name": "Eve", "game": "jass", "players": 3}, 400, "jass is played by 4 players"),
         ({"name": "", "game": "jass", "players": 4}, 400, "must not be empty"),
+        ({"game": "jass", "players": 4}, 400, "a guest needs a name"),
         ({"name": "Eve", "game": "jass", "players": 4, "wait": 0}, 400, "wait"),
         ({"name": "Eve", "game": "jass", "players": 4, "rated": True}, 403, "account"),
         ({"name": "Eve", "game": "jass", "players": "4"}, 400, "players"),
@@ -212,7 +213,7 @@ def test_rated_quick_play_is_for_account_holders(players_server: Server) -> None
         assert again.json()["status"] == "waiting"
         gone = ann.http.get("/api/quick/me", headers={"Authorization": f"Bearer {first.json()['ticket']}"})
         assert gone.status_code == 404  # the earlier place was given up
-        m = bea.http.post("/api/quick", json={"name": "y", "game": "stichling", "players": 2, "rated": True}).json()
+        m = bea.http.post("/api/quick", json={"game": "stichling", "players": 2, "rated": True}).json()
         assert m["status"] == "matched"
         info = players_server.get(f"/api/tables/{m['table']}").json()
         assert [s["name"] for s in info["seats"]] == [ann.name, bea.name]

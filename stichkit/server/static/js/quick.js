@@ -92,7 +92,7 @@ export class QuickPlay {
 
   async join(form) {
     const err = this.box.querySelector("#quick-error");
-    const name = this.account || form.elements.q_name.value.trim();
+    const name = this.account || form.elements.q_name.value.trim(); // logged in: the server uses the user name
     if (!name) {
       err.textContent = t("lobby.needName");
       form.elements.q_name.focus();
