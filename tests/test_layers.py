@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import stichkit
 
@@ -12,9 +13,16 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(stichkit.__file__).parent
 
 
+def all_contracts() -> list[dict[str, Any]]:
+    contracts: list[dict[str, Any]] = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"
+    ]
+    return contracts
+
+
 def contracts() -> dict[str, dict[str, object]]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
-    return {c["type"]: c for c in config["contracts"]}
+    """The contracts over the whole package, by type (the game-package contract stands apart)."""
+    return {c["type"]: c for c in all_contracts() if c.get("containers", ["stichkit"]) == ["stichkit"]}
 
 
 def parts() -> set[str]:
@@ -34,3 +42,15 @@ def test_every_part_of_stichkit_has_a_layer() -> None:
 def test_every_game_is_kept_apart_from_the_others() -> None:
     games = {p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()}
     assert set(contracts()["independence"]["modules"]) == {f"stichkit.games.{g}" for g in games}  # type: ignore[arg-type]
+
+
+def test_every_game_in_the_package_shape_is_held_to_it() -> None:
+    """A game package with every file of the shape (docs/architecture.md) is a container of the
+    contract that keeps its modules in order, so that views and sampling never import the state."""
+    (contract,) = [c for c in all_contracts() if str(c.get("containers", [""])[0]).startswith("stichkit.games.")]
+    layers = [name.strip(" ()") for layer in contract["layers"] for name in str(layer).split("|")]
+    shape = {"state", "views", "sampling", "position", "deals", "rules", "actions", "game"}
+    assert shape <= set(layers)
+    for game in (PACKAGE / "games").iterdir():
+        if (game / "__init__.py").is_file() and all((game / f"{m}.py").is_file() for m in shape):
+            assert f"stichkit.games.{game.name}" in contract["containers"], f"{game.name} has the shape: add it"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 
 class Action:
     """One decision of a player. `str(action)` is its canonical notation; `id` its fixed RL id."""
@@ -36,3 +38,10 @@ class Action:
 
     def __reduce__(self) -> tuple[type, tuple[int, str]]:
         return (Action, (self.id, self.text))
+
+
+def ids_by_identity(actions: Iterable[Action]) -> Callable[[int, int], int]:
+    """`lookup(id(action), default)`: the id of one of these very Action objects, found by
+    identity, the cheapest test there is (a dict probe on an int); `default` for any other
+    object, which then goes the long way, `Game.action_id` (equal Actions, notation text)."""
+    return {id(a): a.id for a in actions}.get

@@ -125,3 +125,15 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     except Exception:  # a value whose repr fails: say what it is, not what it holds
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def game_over(text: str) -> Reason:
+    """The refusal of any action once the game is over; `text` is the action's notation."""
+    return Reason(f"{text}: the game is over", "game_over")
+
+
+def not_held(text: str, seat: int, card: str, *, to_move: bool = True) -> Reason:
+    """The refusal of a card that `seat` does not hold (usually another seat's card, played out of
+    turn). `text` is the action, `card` the card's name; `to_move` says the seat is the one to move."""
+    turn = ", whose turn it is," if to_move else ""
+    return Reason(f"{text}: seat {seat}{turn} does not hold {card}", "not_held", card=card, seat=seat)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self
 
-from .action import Action
+from .action import Action, ids_by_identity
 from .errors import IllegalActionError, OptionError, quote
 from .files import DataFile
 from .options import Option, resolve_options
@@ -41,7 +41,7 @@ class Game(ABC):
     num_players: int
     actions: tuple[Action, ...]
     _by_text: dict[str, Action]
-    _id_of: dict[int, int]
+    action_id_of: Callable[[int, int], int]  # ids_by_identity of the table: apply's hot path
 
     def __init__(self, **options: Any) -> None:
         self.options = resolve_options(self.name, self.OPTIONS, options)
@@ -57,11 +57,16 @@ class Game(ABC):
         file changed) without reading a file."""
         return {**self.options, **self.files}
 
-    def _set_actions(self, texts: Sequence[str]) -> None:
-        self.actions = tuple(Action(i, t) for i, t in enumerate(texts))
-        self._id_of = {id(a): a.id for a in self.actions}  # the game's own Actions resolve by identity, fast
-        self._by_text = {a.text: a for a in self.actions}
-        self._by_text.update({a.text.lower(): a for a in self.actions})
+    def _set_actions(self, actions: Sequence[Action] | Sequence[str]) -> None:
+        """Make `actions` the game's action table: ready-made Actions (a table shared by every game
+        of its kind, built once at import) or their texts, numbered in order."""
+        table = tuple(a if isinstance(a, Action) else Action(i, str(a)) for i, a in enumerate(actions))
+        if any(a.id != i for i, a in enumerate(table)):
+            raise ValueError("an action table numbers its actions 0, 1, 2, ... in order")
+        self.actions = table
+        self.action_id_of = ids_by_identity(table)
+        self._by_text = {a.text: a for a in table}
+        self._by_text.update({a.text.lower(): a for a in table})
 
     @property
     def num_actions(self) -> int:
@@ -93,6 +98,11 @@ class Game(ABC):
         raise NotationError(f"{quote(action)} is not an action of {self.name}", params={"action": quote(action)})
 
     def action_id(self, action: Action | str) -> int:
+        """The id of `action`: one of the game's own Actions (found by identity, the hot path of
+        every `apply`), an equal Action, or its notation text; NotationError for anything else."""
+        found = self.action_id_of(id(action), -1)
+        if found >= 0:
+            return found
         if isinstance(action, str):
             return self.parse_action(action).id
         if isinstance(action, Action):
@@ -172,8 +182,22 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]: ...
 
-    @abstractmethod
-    def clone(self) -> State: ...
+    # The state's fields, declared once: `clone` shares the values of SHARED_FIELDS (immutable,
+    # or never changed in place) and copies COPIED_FIELDS (the lists and dicts that play changes
+    # in place). A game's `__slots__` is the two together, so no field can be forgotten.
+    SHARED_FIELDS: ClassVar[tuple[str, ...]] = ()
+    COPIED_FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def clone(self) -> Self:
+        """An independent copy: applying or undoing on one never changes the other."""
+        if not self.SHARED_FIELDS:
+            raise NotImplementedError(f"{type(self).__name__} declares no SHARED_FIELDS to clone")
+        new = object.__new__(type(self))
+        for name in self.SHARED_FIELDS:
+            setattr(new, name, getattr(self, name))
+        for name in self.COPIED_FIELDS:
+            setattr(new, name, getattr(self, name).copy())
+        return new
 
     @abstractmethod
     def sample_hidden(self, seat: int, rng: random.Random) -> State: ...

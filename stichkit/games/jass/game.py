@@ -1,19 +1,20 @@
-"""Jass (Schieber) as a Game: options, explicit deals, and the action table."""
+"""Jass (Schieber) as a Game: its options, new games from a seed or an explicit deal, and the
+notation help."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from stichkit.core.deals import parse_hands
-from stichkit.core.errors import DealError
 from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .cards import DECK
+from .actions import ACTIONS
+from .deals import parse_deal
+from .known_position import new_position
 from .profiles import PROFILES, Profile
 from .rules import UNDERTRUMP_RULES
-from .state import ACTIONS, Hands, JassState
+from .state import JassState
 
 MAX_TARGET = 10**9  # a game that never ends (bench/jass_playout.py --endless plays to it)
 
@@ -60,9 +61,7 @@ class Jass(Game):
         super().__init__(**options)
         self.profile: Profile = PROFILES[self.options["profile"]]
         self.num_players = 4
-        self.actions = ACTIONS
-        self._by_text = {a.text: a for a in ACTIONS}
-        self._by_text.update({a.text.lower(): a for a in ACTIONS})
+        self._set_actions(ACTIONS)
 
     def notation_help(self) -> str:
         modes = "trump:D, trump:H, trump:S, trump:C" + (
@@ -82,8 +81,6 @@ class Jass(Game):
         the deal so far as (seat, action). The other hands are drawn at random (fixed by `seed`)
         from the unseen cards, keeping every void the moves show; each move is checked by the rules.
         Needs weis="off" and stoeck=False. DealError or IllegalActionError says what cannot be."""
-        from .position import new_position
-
         return new_position(self, seat, hand, moves, seed)
 
     def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> JassState:
@@ -93,16 +90,4 @@ class Jass(Game):
         )
 
 
-def parse_deal(deal: Any) -> Hands:
-    """A deal `{"hands": [[card, ...] x 4]}`: four hands of nine distinct cards, all 36 used."""
-    if not isinstance(deal, dict) or set(deal) != {"hands"}:
-        raise DealError('a Jass deal is {"hands": [[9 cards], [9 cards], [9 cards], [9 cards]]}')
-    m = parse_hands(
-        deal["hands"],
-        DECK,
-        players=4,
-        hand_size=9,
-        what="a Jass deal",
-        card_help="a Jass card (suits D H S C, ranks 6-10 J Q K A)",
-    )
-    return (m[0], m[1], m[2], m[3])
+__all__ = ["MAX_TARGET", "Jass", "parse_deal"]  # parse_deal lives in deals.py

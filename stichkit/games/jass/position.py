@@ -1,129 +1,114 @@
-"""A first deal as one seat knows it: its own hand and the moves so far, the rest drawn at random.
+"""The fields of a Jass state, the snapshots undo restores, and the card play as plain values
+for solvers (`play_position`, `pending_claims`).
 
-Other Jass programs describe a position by what one player sees (jass-kit's observation: the
-tricks so far and the player's hand). A search bot needs a full State to sample from, so the
-hidden hands are dealt at random from the unseen cards, keeping every void the moves show (the
-same `cannot_hold` the engine infers while playing), and the moves are then replayed through the
-engine, which checks each one. A position that no deal can explain is refused with the reason.
+Undo keeps one `Snapshot` per trick (and per trump decision), taken between tricks, so the
+fields of a trick in progress need no saving. `DealFacts` bundles what changes only with the
+deal or the trump choice: one snapshot slot for eight fields.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
-from stichkit.core.errors import DealError, IllegalActionError, OptionError
-from stichkit.core.game import fresh_seed
-from stichkit.core.sampling import deal_constrained
-
-from .cards import DECK
-from .rules import cannot_hold, next_reference
+from .actions import PLAY
+from .deals import Hands
+from .weis import Weis, scoring_teams
 
 if TYPE_CHECKING:
-    from .game import Jass
     from .state import JassState
 
-CARD_HELP = "a Jass card (suits D H S C, ranks 6-10 J Q K A)"
+# Snapshots are made on the hot path (one per trick): `new_tuple(Snapshot, values)` builds one
+# without the Python-level __new__ a NamedTuple's constructor runs (four times the cost).
+new_tuple = tuple.__new__
+
+Trick = tuple[int, tuple[int, ...], int, int]  # a taken trick: leader, cards in order, winner, points
 
 
-def new_position(game: Jass, seat: int, hand: Sequence[str], moves: Sequence[tuple[int, str]],
-                 seed: int | None = None) -> JassState:  # fmt: skip
-    """The first deal of `game` with `moves` played, where `seat` holds `hand` now; see the module."""
-    if game.options["weis"] != "off" or game.options["stoeck"]:
-        raise OptionError("a position from one seat's knowledge needs weis='off' and stoeck=False: shown Weis "
-                          "and Stöck would depend on the hidden hands")  # fmt: skip
-    if type(seat) is not int or not 0 <= seat < 4:
-        raise DealError(f"seat {seat!r} is not a seat; seats are 0..3")
-    own = _cards(hand, f"seat {seat}'s hand")
-    plays: list[tuple[int, int]] = []  # (seat, card) in the order played
-    trump = -1
-    for i, move in enumerate(moves):
-        if not isinstance(move, tuple | list) or len(move) != 2 or type(move[0]) is not int or not 0 <= move[0] < 4:
-            raise IllegalActionError(f"move {i}: {move!r} is not (seat 0..3, action)", "unknown_action", {"move": i})
-        who, text = move
-        action = game.parse_action(text)
-        if action.id < 36:
-            if trump < 0:
-                raise IllegalActionError(
-                    f"move {i}: {action} is played before trump is chosen",
-                    "not_legal_now",
-                    {"expected": "trump", "move": i},
-                )
-            plays.append((who, action.id))
-        elif action.text != "push":
-            trump = action.id - 36
-    played = [0, 0, 0, 0]
-    for who, card in plays:
-        if any(m >> card & 1 for m in played) or (own >> card & 1):
-            raise DealError(f"{DECK.names[card]} is played twice, or played and still in seat {seat}'s hand")
-        played[who] |= 1 << card
-    if len(plays) > 36:
-        raise DealError(f"{len(plays)} cards played; a deal has 36")
-    left = 9 - played[seat].bit_count()
-    if own.bit_count() != left:
-        raise DealError(f"seat {seat} has played {9 - left} cards, so it holds {left}, not {own.bit_count()}")
-    voids = _voids(plays, trump, game.options["undertrump"] == "jass-kit")
-    hidden = [s for s in range(4) if s != seat]
-    need = [9 - played[s].bit_count() for s in hidden]
-    if min(need) < 0:
-        raise DealError("a seat has played more than nine cards")
-    unseen = DECK.full & ~own & ~(played[0] | played[1] | played[2] | played[3])
-    cards = [c for c in range(36) if unseen >> c & 1]
-    allowed = [sum(1 << i for i, s in enumerate(hidden) if not voids[s] >> c & 1) for c in cards]
-    rng = random.Random(fresh_seed() if seed is None else seed)
-    try:
-        dealt = deal_constrained(cards, allowed, need, rng)
-    except ValueError:
-        raise DealError("no deal of the unseen cards fits the voids the moves show") from None
-    hands = [0, 0, 0, 0]
-    hands[seat] = own | played[seat]
-    for i, s in enumerate(hidden):
-        hands[s] = dealt[i] | played[s]
-    state = game.new_state(seed=rng.getrandbits(63), deal={"hands": [DECK.notation(h) for h in hands]})
-    for i, (who, text) in enumerate(moves):
-        if state.current_player != who:
-            to_move = "nobody (the game is over)" if state.current_player is None else f"seat {state.current_player}"
-            raise IllegalActionError(
-                f"move {i}: seat {who} plays {text}, but it is the turn of {to_move}", "not_your_turn",
-                {"move": i, "seat": who, "turn": state.current_player},
-            )  # fmt: skip
-        try:
-            state.apply(text)
-        except IllegalActionError as e:
-            raise IllegalActionError(f"move {i}: seat {who}: {e}", e.code, {**e.params, "move": i}) from None
-        if state.deals_played > 1 and i < len(moves) - 1:
-            raise IllegalActionError(
-                f"move {i + 1}: the deal is over; a position is one deal", "game_over", {"move": i + 1}
-            )
-    return state
+class DealFacts(NamedTuple):
+    """What is fixed for the rest of the deal once dealt or once trump is chosen."""
+
+    deal_no: int
+    forehand: int
+    start: Hands  # the hands as dealt
+    trump: int  # mode 0-5, or -1 before it is chosen
+    chooser: int  # seat that chose trump, or -1
+    pushed: bool
+    weis: tuple[tuple[Weis, ...], ...]  # each seat's best Weis (shown after the first trick)
+    stoeck_seat: int  # the seat dealt trump King and Queen, or -1
 
 
-def _cards(texts: Any, what: str) -> int:
-    if not isinstance(texts, list | tuple):
-        raise DealError(f"{what} must be a list of cards, not {type(texts).__name__}")
-    m = 0
-    for t in texts:
-        try:
-            c = DECK.parse(t)
-        except (KeyError, AttributeError, TypeError):
-            raise DealError(f"{what}: {t!r} is not {CARD_HELP}") from None
-        if m >> c & 1:
-            raise DealError(f"{what}: {DECK.names[c]} is listed twice")
-        m |= 1 << c
-    return m
+class Snapshot(NamedTuple):
+    """The state between tricks, as immutable values: undo restores from it, clones share it."""
+
+    phase: int
+    player: int
+    fixed: DealFacts
+    hands: Hands
+    leader: int
+    tricks: tuple[Trick, ...]
+    deal_tricks: tuple[int, int]
+    voids: tuple[int, ...]
+    weis_teams: tuple[int, ...] | None
+    stoeck_done: bool
+    scores: tuple[int, int]
+    winner: int
+    summaries: int  # deal summaries written so far
+    log: int  # entries in the log: the cards of the trick since are played again after a restore
+    tally: tuple[int, ...]
+    match: int
 
 
-def _voids(plays: list[tuple[int, int]], trump: int, lowest_plain: bool) -> list[int]:
-    """What the cards played show each seat no longer holds (four cards a trick, in order)."""
-    voids = [0, 0, 0, 0]
-    for start in range(0, len(plays), 4):
-        trick = plays[start : start + 4]
-        led = trick[0][1] // 9
-        reference = trick[0][1] if led == trump else -1
-        for who, card in trick[1:]:
-            if card // 9 != led:
-                voids[who] |= cannot_hold(card, led, trump, reference)
-            if card // 9 == trump:
-                reference = next_reference(reference, card, lowest_plain)
-    return voids
+class PlayPosition(NamedTuple):
+    """The card play of a deal at a card decision (`JassState.play_position`)."""
+
+    trump: int  # mode 0-5
+    lowest_plain: bool  # undertrump option "jass-kit" (see rules.next_reference)
+    hands: Hands
+    trick: tuple[int, ...]  # cards of the trick in progress, in order
+    leader: int  # seat that led the trick in progress (or leads the next)
+    led: int  # suit led, or -1
+    win_seat: int  # seat winning the trick so far, or -1
+    win_str: int  # its STRENGTH, or -1
+    best_trump: int  # the trick's reference trump for the undertrump ban, or -1
+    tricks_done: int  # tricks of this deal already taken
+    tricks_won: tuple[int, int]  # tricks each team has taken in this deal
+    player: int  # seat to play
+
+
+def play_position(state: JassState) -> PlayPosition | None:
+    """The card play of the deal as plain values, read-only, for solvers that search it (see
+    stichkit.analysis); None unless a card is to be played (trump phases, game over)."""
+    if state._phase != PLAY:
+        return None
+    h = state._hands
+    return PlayPosition(
+        state._trump, state._lowest_plain, (h[0], h[1], h[2], h[3]), tuple(state._trick), state._leader,
+        state._led, state._win_seat, state._win_str, state._best_trump, len(state._tricks),
+        (state._deal_tricks[0], state._deal_tricks[1]), state._player,
+    )  # fmt: skip
+
+
+def pending_claims(state: JassState) -> tuple[int, tuple[int, int], int]:
+    """What the deal may still claim besides the tricks, for solvers of the race to the target
+    (stichkit.analysis.race): the seat that claims Stöck with its second card of the pair (-1:
+    none), the Weis points each team claims when the first trick is complete ((0, 0) once shown
+    or without Weis), and the team that claims its Weis first (the forehand's)."""
+    stoeck = state._stoeck_seat if not state._stoeck_done and state._phase == PLAY else -1
+    weis = [0, 0]
+    if state._weis_on and state._weis_teams is None and state._phase == PLAY:
+        for team in scoring_teams(state._weis, state._trump, state._forehand, state._profile):
+            weis[team] = sum(w.points for seat in range(4) if seat & 1 == team for w in state._weis[seat])
+    return stoeck, (weis[0], weis[1]), state._forehand & 1
+
+
+# Every field of JassState, as clone() treats it: shared values (immutable, or replaced rather
+# than changed), then the lists and dicts that play changes in place (copied by a clone).
+SHARED_FIELDS = (
+    "game", "_profile", "_target", "_weis_on", "_stoeck_on", "_seed", "_first_forehand", "_lowest_plain",
+    "_winner", "_deal_no", "_match", "_legal", "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed",
+    "_start", "_leader", "_led", "_win_seat", "_win_str", "_win_card", "_best_trump", "_tricks", "_weis",
+    "_weis_teams", "_stoeck_seat", "_stoeck_done", "_fixed",
+)  # fmt: skip
+COPIED_FIELDS = (
+    "_log", "_scores", "_undo", "_summaries", "_hands", "_trick", "_deal_tricks", "_voids", "_tally", "_given",
+)  # fmt: skip

@@ -7,93 +7,41 @@ ends as soon as a team reaches the target.
 
 from __future__ import annotations
 
-import hashlib
 import random
-import struct
-from typing import Any, NamedTuple
+from typing import Any
 
 from stichkit.cards import bits
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, Reason, UndoError
+from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
 from stichkit.core.game import Entry, State
-from stichkit.core.sampling import deal_constrained
 
-from .cards import (
-    DECK,
-    LAST_TRICK_BONUS,
-    MATCH_BONUS,
-    MODE_NAMES,
-    MODES,
-    POINTS,
-    STOECK_PAIR,
-    STOECK_POINTS,
-    STRENGTH,
+from . import position, sampling, views
+from .actions import (
+    ACTION_ID_OF,
+    ACTION_TEXTS,
+    ACTIONS,
+    BY_SUIT,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    PUSH,
+    PUSHED,
+    TRUMP,
+    TRUMP_ACTION,
 )
+from .cards import LAST_TRICK_BONUS, MATCH_BONUS, MODE_NAMES, MODES, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
+from .deals import START_CARD, Hands, deal_hands, deal_json
+from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, PlayPosition, Snapshot, Trick, new_tuple
 from .rules import cannot_hold, legal_cards, next_reference, why_not
-from .scoring import EMPTY_TALLY, STOECK, TRICKS, VOIDED, WEIS, DealSummary, tally_total
-from .weis import Weis, best_weis, scoring_teams, weis_json
-
-TRUMP, PUSHED, PLAY, OVER = range(4)
-PHASE_NAMES = ("trump", "pushed", "play", "over")
-TRUMP_ACTION = 36  # trump:D .. trump:C, trump:obe, trump:une = 36..41
-PUSH = 42
-ACTION_TEXTS = (*DECK.names, *(f"trump:{m}" for m in MODES), "push")
-ACTIONS = tuple(Action(i, t) for i, t in enumerate(ACTION_TEXTS))
-START_CARD = DECK.parse("D7")  # its holder chooses trump in the first deal
-
-_ID_OF = {id(a): a.id for a in ACTIONS}  # canonical Action objects resolve by identity
-
-# Card actions of one suit for each 9-bit pattern: legal_actions is four lookups.
-_BY_SUIT = tuple(tuple([ACTIONS[s * 9 + r] for r in range(9) if m >> r & 1] for m in range(512)) for s in range(4))
-
-Hands = tuple[int, int, int, int]
-
-
-_SHUFFLE_KEYS = struct.Struct(">36I").unpack
-_BIT = tuple(1 << c for c in range(36))
-
-
-def deal_hands(seed: int, number: int) -> Hands:
-    """Deal `number` of the game with this seed: independent of what was played before, so undo
-    and redo give the same deal, and the same on every platform (a hash, not the Mersenne Twister)."""
-    keys = _SHUFFLE_KEYS(hashlib.shake_128(b"jass/%d/%d" % (seed, number)).digest(144))
-    order = sorted(range(36), key=keys.__getitem__)
-    bit = _BIT.__getitem__
-    return (
-        sum(map(bit, order[0:9])),
-        sum(map(bit, order[9:18])),
-        sum(map(bit, order[18:27])),
-        sum(map(bit, order[27:36])),
-    )
-
-
-class PlayPosition(NamedTuple):
-    """The card play of a deal at a card decision (`JassState.play_position`)."""
-
-    trump: int  # mode 0-5
-    lowest_plain: bool  # undertrump option "jass-kit" (see rules.next_reference)
-    hands: Hands
-    trick: tuple[int, ...]  # cards of the trick in progress, in order
-    leader: int  # seat that led the trick in progress (or leads the next)
-    led: int  # suit led, or -1
-    win_seat: int  # seat winning the trick so far, or -1
-    win_str: int  # its STRENGTH, or -1
-    best_trump: int  # the trick's reference trump for the undertrump ban, or -1
-    tricks_done: int  # tricks of this deal already taken
-    tricks_won: tuple[int, int]  # tricks each team has taken in this deal
-    player: int  # seat to play
+from .scoring import EMPTY_TALLY, STOECK, TRICKS, VOIDED, WEIS, DealSummary
+from .weis import Weis, best_weis, scoring_teams
 
 
 class JassState(State):
     SEAT_SHIFT = 64  # 43 actions: seat * 64 + id stays a cached small int
-    __slots__ = (
-        "game", "_log", "_profile", "_target", "_weis_on", "_stoeck_on", "_seed", "_given",
-        "_scores", "_winner", "_deal_no", "_summaries", "_tally", "_match", "_undo", "_legal",
-        "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed",
-        "_start", "_hands", "_trick", "_leader", "_led", "_win_seat", "_win_str", "_win_card",
-        "_best_trump", "_tricks", "_deal_tricks", "_voids", "_weis", "_weis_teams",
-        "_stoeck_seat", "_stoeck_done", "_fixed", "_first_forehand", "_lowest_plain",
-    )  # fmt: skip
+    SHARED_FIELDS = SHARED_FIELDS
+    COPIED_FIELDS = COPIED_FIELDS
+    __slots__ = SHARED_FIELDS + COPIED_FIELDS
 
     def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
         self.game = game
@@ -110,7 +58,7 @@ class JassState(State):
         self._winner = -1
         self._deal_no = -1
         self._summaries: list[DealSummary] = []
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[Snapshot] = []
         self._legal = -1
         self._forehand = -1
         self._start_deal()
@@ -143,7 +91,7 @@ class JassState(State):
         self._win_str = -1
         self._win_card = -1
         self._best_trump = -1
-        self._tricks: tuple[tuple[int, tuple[int, ...], int, int], ...] = ()
+        self._tricks: tuple[Trick, ...] = ()
         self._deal_tricks = [0, 0]
         self._voids = [0, 0, 0, 0]
         self._weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
@@ -157,10 +105,10 @@ class JassState(State):
 
     def _fix(self) -> None:
         """Bundle the fields that change only with the deal or the trump choice: one snapshot slot."""
-        self._fixed = (
+        self._fixed = new_tuple(DealFacts, (
             self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
             self._weis, self._stoeck_seat,
-        )  # fmt: skip
+        ))  # fmt: skip
 
     def _choose_trump(self, mode: int) -> None:
         self._trump = mode
@@ -327,7 +275,7 @@ class JassState(State):
                 hand = self._hands[self._player]
                 m = legal_cards(hand, len(trick), self._led, self._trump, self._best_trump) if trick else hand
                 self._legal = m
-            t = _BY_SUIT
+            t = BY_SUIT
             return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
         return [ACTIONS[i] for i in bits(self._legal_mask())]
 
@@ -336,9 +284,9 @@ class JassState(State):
         return [(m >> i) & 1 for i in range(len(ACTIONS))]
 
     def apply(self, action: Action | str) -> None:
-        a = _ID_OF.get(id(action), -1)
+        a = ACTION_ID_OF(id(action), -1)  # the canonical Actions by identity: the hot path
         if a < 0:
-            a = self.game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
+            a = self.game.action_id(action)
         m = self._legal
         if m < 0:
             m = self._legal_mask()
@@ -365,7 +313,7 @@ class JassState(State):
         phase = self._phase
         text = ACTION_TEXTS[a]
         if phase == OVER:
-            return Reason(f"{text}: the game is over", "game_over")
+            return game_over(text)
         p = self._player
         who = f"seat {p}"
         if phase in (TRUMP, PUSHED):
@@ -382,22 +330,20 @@ class JassState(State):
                           expected="play", seat=p)  # fmt: skip
         hand = self._hands[p]
         if not hand >> a & 1:  # usually a card of another seat, played out of turn
-            return Reason(f"{text}: seat {p}, whose turn it is, does not hold {text}", "not_held", card=text, seat=p)
+            return not_held(text, p, text)
         return why_not(a, hand, len(self._trick), self._led, self._trump, self._best_trump).prefixed(f"{text}: ")
 
     def _choices_text(self) -> str:
         return ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask()))
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        """The state between tricks, as immutable values: undo restores from it, clones share it.
-
-        Taken only when no trick is in progress, so the trick's own fields need no saving."""
-        return (
+    def _snapshot(self) -> Snapshot:
+        """The state between tricks (see position.Snapshot); taken only when no trick is in progress."""
+        return new_tuple(Snapshot, (
             self._phase, self._player, self._fixed, tuple(self._hands), self._leader, self._tricks,
-            self._deal_tricks[0], self._deal_tricks[1], tuple(self._voids), self._weis_teams, self._stoeck_done,
-            self._scores[0], self._scores[1], self._winner, len(self._summaries), len(self._log),
+            tuple(self._deal_tricks), tuple(self._voids), self._weis_teams, self._stoeck_done,
+            tuple(self._scores), self._winner, len(self._summaries), len(self._log),
             tuple(self._tally), self._match,
-        )  # fmt: skip
+        ))  # fmt: skip
 
     def undo(self) -> None:
         if not self._undo:
@@ -405,7 +351,7 @@ class JassState(State):
         u = self._undo[-1]
         log = self._log
         last = len(log) - 1 if type(log[-1]) is int else len(log) - 2  # skip the next deal's chance entry
-        again = log[u[15] : last]  # the snapshot is from before the trick's first card
+        again = log[u.log : last]  # the snapshot is from before the trick's first card
         if not again:
             self._undo.pop()
         self._restore(u)
@@ -414,11 +360,11 @@ class JassState(State):
             self._play(e & 63)  # type: ignore[operator]  # cards of one trick: always decisions
         self._legal = -1
 
-    def _restore(self, u: tuple[Any, ...]) -> None:
+    def _restore(self, u: Snapshot) -> None:
         (
             self._phase, self._player, fixed, hands, self._leader, self._tricks,
-            dt0, dt1, voids, self._weis_teams, self._stoeck_done,
-            s0, s1, self._winner, n_summaries, n_log, tally, self._match,
+            deal_tricks, voids, self._weis_teams, self._stoeck_done,
+            scores, self._winner, n_summaries, n_log, tally, self._match,
         ) = u  # fmt: skip
         self._fixed = fixed
         (
@@ -428,9 +374,9 @@ class JassState(State):
         self._hands = list(hands)
         self._trick = []
         self._led = self._win_seat = self._win_str = self._win_card = self._best_trump = -1
-        self._deal_tricks = [dt0, dt1]
+        self._deal_tricks = list(deal_tricks)
         self._voids = list(voids)
-        self._scores = [s0, s1]
+        self._scores = list(scores)
         self._tally = list(tally)
         del self._summaries[n_summaries:]
         del self._log[n_log:]
@@ -439,26 +385,11 @@ class JassState(State):
     def play_position(self) -> PlayPosition | None:
         """The card play of the deal as plain values, read-only, for solvers that search it (see
         stichkit.analysis); None unless a card is to be played (trump phases, game over)."""
-        if self._phase != PLAY:
-            return None
-        h = self._hands
-        return PlayPosition(
-            self._trump, self._lowest_plain, (h[0], h[1], h[2], h[3]), tuple(self._trick), self._leader,
-            self._led, self._win_seat, self._win_str, self._best_trump, len(self._tricks),
-            (self._deal_tricks[0], self._deal_tricks[1]), self._player,
-        )  # fmt: skip
+        return position.play_position(self)
 
     def pending_claims(self) -> tuple[int, tuple[int, int], int]:
-        """What the deal may still claim besides the tricks, for solvers of the race to the target
-        (stichkit.analysis.race): the seat that claims Stöck with its second card of the pair (-1:
-        none), the Weis points each team claims when the first trick is complete ((0, 0) once shown
-        or without Weis), and the team that claims its Weis first (the forehand's). Read-only."""
-        stoeck = self._stoeck_seat if not self._stoeck_done and self._phase == PLAY else -1
-        weis = [0, 0]
-        if self._weis_on and self._weis_teams is None and self._phase == PLAY:
-            for team in scoring_teams(self._weis, self._trump, self._forehand, self._profile):
-                weis[team] = sum(w.points for seat in range(4) if seat & 1 == team for w in self._weis[seat])
-        return stoeck, (weis[0], weis[1]), self._forehand & 1
+        """What the deal may still claim besides the tricks (position.pending_claims). Read-only."""
+        return position.pending_claims(self)
 
     def is_terminal(self) -> bool:
         return self._phase == OVER
@@ -472,79 +403,11 @@ class JassState(State):
             return []
         return [self._winner, self._winner + 2]
 
-    # -- what a seat may know -------------------------------------------------------------------
+    # -- what a seat may know (views.py, sampling.py) -----------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
         self._check_seat(seat)
-        names = DECK.names
-        trick_seats = [(self._leader - i) & 3 for i in range(len(self._trick))]
-        shown: list[dict[str, object]] = []
-        if self._weis_teams is not None:
-            for s in range(4):
-                if s & 1 in self._weis_teams:
-                    shown.extend(weis_json(s, w) for w in self._weis[s])
-        tricks = [
-            {"leader": lead, "cards": [names[c] for c in cards], "winner": win, "points": pts}
-            for lead, cards, win, pts in self._tricks
-        ]
-        tally, match = self._tally, self._match
-        v: dict[str, Any] = {
-            "game": "jass",
-            "seat": seat,
-            "options": dict(self.game.options),
-            "profile": self._profile.name,
-            "target": self._target,
-            "phase": PHASE_NAMES[self._phase],
-            "current_player": self.current_player,
-            "deal_number": self._deal_no,
-            "forehand": self._forehand,
-            "hand": [] if seat is None else DECK.notation(self._hands[seat]),
-            "hand_sizes": [h.bit_count() for h in self._hands],
-            "trump": None if self._trump < 0 else MODES[self._trump],
-            "trump_chosen_by": None if self._chooser < 0 else self._chooser,
-            "pushed": self._pushed,
-            "trick": [{"seat": s, "card": names[c]} for s, c in zip(trick_seats, self._trick, strict=True)],
-            "trick_leader": self._leader if self._trick else None,
-            "tricks": tricks,
-            "last_trick": self._last_trick_json(),
-            "cannot_hold": [DECK.notation(v) for v in self._voids],  # what everybody has inferred
-            "weis": shown,
-            "weis_scored_by": None if self._weis_teams is None else list(self._weis_teams),
-            "stoeck": self._stoeck_seat if self._stoeck_done else None,
-            "deal_points": [tally_total(tally, match, 0), tally_total(tally, match, 1)],
-            "scores": [self._scores[0], self._scores[1]],
-            "previous_deals": [d.to_json() for d in self._summaries],
-            "winners": self.winners() or None,
-        }
-        if seat is not None and seat == self.current_player:
-            v["legal_actions"] = [a.text for a in self.legal_actions()]
-        return v
-
-    def _last_trick_json(self) -> dict[str, Any] | None:
-        """The trick taken last, even when it closed the previous deal."""
-        if self._tricks:
-            deal, (lead, cards, win, pts) = self._deal_no, self._tricks[-1]
-        elif self._summaries and self._summaries[-1].last_trick is not None:
-            deal, (lead, cards, win, pts) = self._summaries[-1].number, self._summaries[-1].last_trick
-        else:
-            return None
-        return {"deal": deal, "leader": lead, "cards": [DECK.names[c] for c in cards], "winner": win, "points": pts}
-
-    def clone(self) -> JassState:
-        new = object.__new__(JassState)
-        for name in JassState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new._log = list(self._log)
-        new._scores = list(self._scores)
-        new._undo = list(self._undo)
-        new._summaries = list(self._summaries)
-        new._hands = list(self._hands)
-        new._trick = list(self._trick)
-        new._deal_tricks = list(self._deal_tricks)
-        new._voids = list(self._voids)
-        new._tally = list(self._tally)
-        new._given = dict(self._given)
-        return new
+        return views.view(self, seat)
 
     def sample_hidden(self, seat: int, rng: random.Random) -> JassState:
         """A state that `seat` cannot tell from this one: the other hands redealt at random,
@@ -552,81 +415,23 @@ class JassState(State):
         self._check_seat(seat)
         if seat is None:
             raise ValueError("sample_hidden needs a seat")
-        new = self.clone()
-        new._undo = []  # the old snapshots would hold the real hands
-        new._seed = rng.getrandbits(63)
-        new._given = {k: v for k, v in self._given.items() if k < self._deal_no}
-        others = [s for s in range(4) if s != seat]
-        fixed = [0, 0, 0, 0]
-        if self._deal_no == 0 and self._forehand != seat and self._first_forehand == "start-card":
-            fixed[self._forehand] |= self._hands[self._forehand] & (1 << START_CARD)  # D7 chose trump
-        if self._weis_teams is not None:
-            for s in others:
-                if s & 1 in self._weis_teams:
-                    for w in self._weis[s]:
-                        fixed[s] |= w.cards & self._hands[s]
-        unknown = 0
-        for s in others:
-            unknown |= self._hands[s] & ~fixed[s]
-        cards = list(bits(unknown))
-        need = [(self._hands[s] & ~fixed[s]).bit_count() for s in others]
-        allowed = [sum(1 << i for i, s in enumerate(others) if not self._voids[s] >> c & 1) for c in cards]
-        played = [0, 0, 0, 0]
-        for s in range(4):
-            played[s] = self._start[s] & ~self._hands[s]
-        for _ in range(50):  # rarely more than one: only a hidden better Weis is refused
-            dealt = deal_constrained(cards, allowed, need, rng)
-            hands = list(self._hands)
-            for i, s in enumerate(others):
-                hands[s] = dealt[i] | fixed[s]
-            start = tuple(hands[s] | played[s] for s in range(4))
-            weis = self._sampled_weis(start)
-            if weis is not None:
-                break
-        if weis is None:  # the shown Weis could not be matched: keep them, the rest as dealt
-            found = tuple(best_weis(h, self._profile) for h in start)
-            teams = self._weis_teams or ()
-            weis = tuple(self._weis[s] if s & 1 in teams else found[s] for s in range(4))
-        new._hands = hands
-        new._start = (start[0], start[1], start[2], start[3])
-        for i in range(len(new._log) - 1, -1, -1):
-            if not isinstance(new._log[i], int):
-                new._log[i] = ("chance", new._start)
-                break
-        if new._trump >= 0:
-            new._weis = weis
-            if not new._stoeck_done:
-                new._stoeck_seat = new._stoeck_holder()
-        new._fix()
-        new._legal = -1
-        return new
-
-    def _sampled_weis(self, start: tuple[int, ...]) -> tuple[tuple[Weis, ...], ...] | None:
-        """The Weis of sampled hands, or None if they contradict what was shown after the first
-        trick: the scoring team must hold exactly its shown Weis, and nobody a better one."""
-        if not self._weis_on or self._trump < 0:
-            return self._weis
-        weis = tuple(best_weis(h, self._profile) for h in start)
-        teams = self._weis_teams
-        if teams is None:
-            return weis
-        if scoring_teams(weis, self._trump, self._forehand, self._profile) != teams:
-            return None
-        if any(weis[s] != self._weis[s] for s in range(4) if s & 1 in teams):
-            return None
-        return weis
+        return sampling.sample_hidden(self, seat, rng)
 
     def _position(self) -> tuple[Any, ...]:
-        snap = self._snapshot()
+        snap = self._snapshot()._replace(log=-1)  # the log itself, not its length
         trick = (tuple(self._trick), self._led, self._win_seat, self._win_str, self._win_card, self._best_trump)
-        return snap[:15] + snap[16:] + trick + (tuple(self._log),)  # the log itself, not its length
+        return (snap, trick, tuple(self._log))
 
     def _chance_json(self, outcome: Any) -> Any:
-        return {"hands": [DECK.notation(h) for h in outcome]}
+        return deal_json(outcome)
 
     def __repr__(self) -> str:
         # The same score form as scores(): one entry per seat, partners carrying their team's.
         return f"<JassState deal {self._deal_no} {PHASE_NAMES[self._phase]} scores {self.scores()}>"
 
 
-__all__ = ["ACTIONS", "ACTION_TEXTS", "JassState", "PlayPosition", "deal_hands"]
+# Names that code outside the package imports from here (stichkit.native, analysis, bots).
+__all__ = [
+    "ACTIONS", "ACTION_TEXTS", "PHASE_NAMES", "PUSH", "START_CARD", "TRUMP_ACTION", "Hands", "JassState",
+    "PlayPosition", "deal_hands",
+]  # fmt: skip

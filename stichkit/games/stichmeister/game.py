@@ -64,9 +64,7 @@ class StichMeister(Game):
         )
         self._check_playable()
         # The state's canonical Action objects: apply resolves them by identity.
-        self.actions = ACTIONS
-        self._by_text = {a.text: a for a in ACTIONS}
-        self._by_text.update({a.text.lower(): a for a in ACTIONS})
+        self._set_actions(ACTIONS)
         self._deals: dict[tuple[int, int], tuple[int, ...]] = {}  # deal_hands memo (clones redeal alike)
 
     def _check_playable(self) -> None:

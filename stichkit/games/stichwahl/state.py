@@ -316,7 +316,7 @@ class StichwahlState(State):
 
     def apply(self, action: Action | str) -> None:
         game = self.game
-        a = game._id_of.get(id(action), -1)
+        a = game.action_id_of(id(action), -1)
         if a < 0:
             a = game.parse_action(action).id  # type: ignore[arg-type]  # parse_action takes both
         ids = self._legal

@@ -1,0 +1,76 @@
+"""What a seat may see of a Jass game: its own hand, the table, the scores, and nothing more.
+
+A view is plain JSON. Other hands show only their sizes; Weis only once shown after the first
+trick; what a seat cannot hold only as everybody has inferred it from the cards played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import PHASE_NAMES
+from .cards import DECK, MODES
+from .scoring import tally_total
+from .weis import weis_json
+
+if TYPE_CHECKING:
+    from .state import JassState
+
+
+def view(state: JassState, seat: int | None) -> dict[str, Any]:
+    """`state` as `seat` sees it (None: a spectator, who sees no hand)."""
+    s = state
+    names = DECK.names
+    trick_seats = [(s._leader - i) & 3 for i in range(len(s._trick))]
+    shown: list[dict[str, object]] = []
+    if s._weis_teams is not None:
+        for p in range(4):
+            if p & 1 in s._weis_teams:
+                shown.extend(weis_json(p, w) for w in s._weis[p])
+    tricks = [
+        {"leader": lead, "cards": [names[c] for c in cards], "winner": win, "points": pts}
+        for lead, cards, win, pts in s._tricks
+    ]
+    tally, match = s._tally, s._match
+    v: dict[str, Any] = {
+        "game": "jass",
+        "seat": seat,
+        "options": dict(s.game.options),
+        "profile": s._profile.name,
+        "target": s._target,
+        "phase": PHASE_NAMES[s._phase],
+        "current_player": s.current_player,
+        "deal_number": s._deal_no,
+        "forehand": s._forehand,
+        "hand": [] if seat is None else DECK.notation(s._hands[seat]),
+        "hand_sizes": [h.bit_count() for h in s._hands],
+        "trump": None if s._trump < 0 else MODES[s._trump],
+        "trump_chosen_by": None if s._chooser < 0 else s._chooser,
+        "pushed": s._pushed,
+        "trick": [{"seat": p, "card": names[c]} for p, c in zip(trick_seats, s._trick, strict=True)],
+        "trick_leader": s._leader if s._trick else None,
+        "tricks": tricks,
+        "last_trick": last_trick(s),
+        "cannot_hold": [DECK.notation(v) for v in s._voids],  # what everybody has inferred
+        "weis": shown,
+        "weis_scored_by": None if s._weis_teams is None else list(s._weis_teams),
+        "stoeck": s._stoeck_seat if s._stoeck_done else None,
+        "deal_points": [tally_total(tally, match, 0), tally_total(tally, match, 1)],
+        "scores": [s._scores[0], s._scores[1]],
+        "previous_deals": [d.to_json() for d in s._summaries],
+        "winners": s.winners() or None,
+    }
+    if seat is not None and seat == s.current_player:
+        v["legal_actions"] = [a.text for a in s.legal_actions()]
+    return v
+
+
+def last_trick(state: JassState) -> dict[str, Any] | None:
+    """The trick taken last, even when it closed the previous deal."""
+    if state._tricks:
+        deal, (lead, cards, win, pts) = state._deal_no, state._tricks[-1]
+    elif state._summaries and state._summaries[-1].last_trick is not None:
+        deal, (lead, cards, win, pts) = state._summaries[-1].number, state._summaries[-1].last_trick
+    else:
+        return None
+    return {"deal": deal, "leader": lead, "cards": [DECK.names[c] for c in cards], "winner": win, "points": pts}
