@@ -1,6 +1,6 @@
 """Golden records: pinned whole games (tests/golden/*.json) must replay, and the same seed and
 policy must still produce the identical record today. Regenerate deliberately with
-`python tests/golden/regenerate.py` (see tests/golden/README.md)."""
+`python tools/golden.py` (see tests/golden/README.md)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ import pytest
 import stichkit
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
+TOOL = Path(__file__).resolve().parent.parent.parent / "tools" / "golden.py"
 
 
 def _load_regenerate() -> Any:
-    spec = importlib.util.spec_from_file_location("stichkit_golden_regenerate", GOLDEN_DIR / "regenerate.py")
+    spec = importlib.util.spec_from_file_location("stichkit_golden_tool", TOOL)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
