@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError
 from stichkit.core.files import DataFile
 from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .cards import DECK, deck_mask, hand_size
+from .actions import ACTIONS
+from .cards import deck_mask, hand_size
+from .deals import RULE_HAND, deal_hands, parse_round_hands, parse_rule_deck, shuffle_rule_deck
 from .rulecards import RULE_CARDS, RuleCard, RuleCardError, rule_cards_from
 from .rules import PHASE_KINDS, compose
-from .state import ACTIONS, RULE_HAND, StichMeisterState
+from .state import StichMeisterState
 
 
 def _rule_file(value: DataFile | None) -> str | None:
@@ -103,9 +103,8 @@ class StichMeister(Game):
         )
 
     def shuffle_rule_deck(self, seed: int) -> tuple[int, ...]:
-        deck = list(self.rule_deck)
-        random.Random(f"stichmeister/{seed}/rules").shuffle(deck)
-        return tuple(deck)
+        """The rule deck as the seed shuffles it (deals.shuffle_rule_deck)."""
+        return shuffle_rule_deck(self.rule_deck, seed)
 
     def deal_hands(self, seed: int, number: int) -> tuple[int, ...]:
         """Round `number`'s deal: independent of play, so undo and redo deal the same."""
@@ -115,10 +114,7 @@ class StichMeister(Game):
             return hit
         if len(self._deals) >= 4096:
             self._deals.clear()
-        cards = [c for c in range(60) if self.deck >> c & 1]
-        random.Random(f"stichmeister/{seed}/deal/{number}").shuffle(cards)
-        k = self.hand_size
-        hands = self._deals[key] = tuple(sum(1 << c for c in cards[k * s : k * s + k]) for s in range(self.num_players))
+        hands = self._deals[key] = deal_hands(self.deck, self.num_players, self.hand_size, seed, number)
         return hands
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> StichMeisterState:
@@ -166,27 +162,7 @@ class StichMeister(Game):
         return given
 
     def _parse_rule_deck(self, deck: Any) -> tuple[int, ...]:
-        if not isinstance(deck, list | tuple):
-            raise DealError("rule_deck is a list of rule-card numbers")
-        for k in deck:
-            if type(k) is not int or k not in self.rule_deck:
-                raise DealError(f"rule_deck: {k!r} is not a rule card of this game (numbers {len(self.rule_deck)})")
-        if len(set(deck)) != len(deck):
-            dup = next(k for k in deck if list(deck).count(k) > 1)
-            raise DealError(f"rule_deck: rule card {dup} appears twice")
-        if sorted(deck) != sorted(self.rule_deck):
-            raise DealError(f"rule_deck must hold all {len(self.rule_deck)} rule cards of this game, once each")
-        return tuple(deck)
+        return parse_rule_deck(deck, self.rule_deck)
 
     def _parse_hands(self, hands: Any) -> tuple[int, ...]:
-        n = self.num_players
-        return parse_hands(
-            hands,
-            DECK,
-            players=n,
-            hand_size=self.hand_size,
-            what="a Stich-Meister deal",
-            card_help="a Stich-Meister card (F M K T + value 1-15)",
-            allowed=self.deck,
-            not_allowed=f"the {n}-player deck (no 1s, 10s, 13s)",
-        )
+        return parse_round_hands(hands, self.deck, self.num_players, self.hand_size)

@@ -23,8 +23,9 @@ from stichkit.cards import bits
 from stichkit.core.errors import IllegalActionError
 from stichkit.core.sampling import deal_constrained
 
+from .actions import ACTION_TEXTS, PICK_ACTION, REMOVE_ACTION, RULE_ACTION, SETUP
+from .deals import RULE_HAND
 from .rules import SetupPhase
-from .state import ACTION_TEXTS, PICK_ACTION, REMOVE_ACTION, RULE_ACTION, RULE_HAND, SETUP
 from .trick import legal_plays
 
 if TYPE_CHECKING:

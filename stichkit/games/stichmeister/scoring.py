@@ -259,3 +259,19 @@ def score_by_rule(
         PLAYER_STEPS[kind](s, e)
         by_rule.append((number, [b - a for a, b in zip(before, s.bonus, strict=True)]))
     return [s.total(q) for q in range(players)], list(s.values), by_rule
+
+
+def taken_tricks(tricks: tuple[tuple[Any, ...], ...]) -> list[TakenTrick]:
+    """A round's finished tricks (leader, plays, winner, taker, removed) as scoring reads them."""
+    out = []
+    for _leader, plays, winner, took, removed in tricks:
+        cards = 0
+        win_card = -1
+        for s, c in plays:
+            cards |= 1 << c
+            if s == winner and win_card < 0:
+                win_card = c
+        if removed >= 0:
+            cards &= ~(1 << removed)
+        out.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
+    return out

@@ -21,100 +21,45 @@ from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 
-from .cards import ALL_CARDS, DECK, names
+from . import refusals, sampling, views
+from .actions import (
+    ACTION_ID_OF,
+    ACTION_TEXTS,
+    ACTIONS,
+    CHOOSE,
+    CHUNKS,
+    OVER,
+    PHASE_NAMES,
+    PICK_ACTION,
+    PLAY,
+    REMOVE,
+    REMOVE_ACTION,
+    RULE_ACTION,
+    SETUP,
+)  # fmt: skip
+from .deals import RULE_HAND, deal_json
+from .position import COPIED_FIELDS, SHARED_FIELDS, Snapshot, new_tuple, round_rules, round_tables
 from .rulecards import RuleCard
-from .rules import RoundRules, compose
-from .scoring import TakenTrick, score_round
-from .trick import TrickTables, why_not
-from .trump import NO_TRUMPS, Trumps, trump_order, with_dynamic
+from .rules import RoundRules
+from .scoring import score_round, taken_tricks
+from .trick import TrickTables
+from .trump import NO_TRUMPS, Trumps
 
-CHOOSE, SETUP, PLAY, REMOVE, OVER = range(5)
-PHASE_NAMES = ("choose", "setup", "play", "remove", "over")
-RULE_HAND = 3
-# The fixed action table: cards, rule choices, then one block of 60 per setup or trick decision.
-RULE_ACTION = 60
-PICK_PREFIXES = ("pass", "down", "show", "discard")
-PICK_ACTION = {p: 120 + 60 * i for i, p in enumerate(PICK_PREFIXES)}
-REMOVE_ACTION = 360
-ACTION_TEXTS = (
-    *DECK.names,
-    *(f"rule:{n}" for n in range(1, 61)),
-    *(f"{p}:{c}" for p in PICK_PREFIXES for c in DECK.names),
-    *(f"remove:{c}" for c in DECK.names),
-)
-ACTIONS = tuple(Action(i, t) for i, t in enumerate(ACTION_TEXTS))
-
-_ID_OF = {id(a): a.id for a in ACTIONS}  # the canonical Action objects resolve by identity
 _SHIFT = 1 << 16  # State.SEAT_SHIFT: a log decision is seat * _SHIFT + action id
 _ACTION_MASK = _SHIFT - 1
-# Card actions for each 10-bit pattern of each sixth of the deck: legal_actions is six lookups.
-_CHUNKS = tuple(
-    tuple(tuple(ACTIONS[10 * k + i] for i in range(10) if m >> i & 1) for m in range(1024)) for k in range(6)
-)
-
-# A round's rules and its trump orders, shared by every state of the same rule cards: compose
-# and trump_order run once per rule set (and rule 21 suit), not once per round or per undo.
-_RULES: dict[tuple[int, tuple[int, ...]], tuple[tuple[RuleCard, ...], RoundRules]] = {}
-_TABLES: dict[tuple[int, int], tuple[RoundRules, Trumps, TrickTables]] = {}
-_CACHE_SIZE = 4096
-
-
-def _round_rules(cards: tuple[RuleCard, ...], active: tuple[int, ...]) -> RoundRules:
-    key = (id(cards), active)
-    hit = _RULES.get(key)
-    if hit is None or hit[0] is not cards:
-        if len(_RULES) >= _CACHE_SIZE:
-            _RULES.clear()
-        hit = _RULES[key] = (cards, compose([cards[k - 1] for k in active]))
-    return hit[1]
-
-
-def _tables(rules: RoundRules, dyn_suit: int) -> tuple[Trumps, TrickTables]:
-    key = (id(rules), dyn_suit)
-    hit = _TABLES.get(key)
-    if hit is None or hit[0] is not rules:
-        if len(_TABLES) >= _CACHE_SIZE:
-            _TABLES.clear()
-        static = with_dynamic(rules.static_trumps, rules.dynamic_trump_rule, dyn_suit)
-        trumps = trump_order(static, rules.reverse_ranks)
-        hit = _TABLES[key] = (rules, trumps, TrickTables(rules, trumps))
-    return hit[1], hit[2]
-
-
-def taken_tricks(tricks: tuple[tuple[Any, ...], ...]) -> list[TakenTrick]:
-    """A round's finished tricks (leader, plays, winner, taker, removed) as scoring reads them."""
-    out = []
-    for _leader, plays, winner, took, removed in tricks:
-        cards = 0
-        win_card = -1
-        for s, c in plays:
-            cards |= 1 << c
-            if s == winner and win_card < 0:
-                win_card = c
-        if removed >= 0:
-            cards &= ~(1 << removed)
-        out.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
-    return out
 
 
 class StichMeisterState(State):
     game: Any  # the StichMeister game (its deck, rule deck, rounds)
 
-    __slots__ = (
-        "game", "_log", "_undo", "_seed", "_given", "_n", "_cards",
-        # the position (see _snapshot)
-        "_round", "_dealer", "_phase", "_player", "_rule_hands", "_rule_pile", "_used", "_chosen", "_choosers",
-        "_active", "_extra", "_dyn_suit", "_hands", "_deal", "_phase_idx", "_picks", "_resolved", "_shown",
-        "_face_down", "_discarded", "_trick", "_leader", "_direction", "_tricks", "_pending", "_voids",
-        "_pending_voids", "_played", "_scores", "_history",
-        # caches: the round's rules, trumps and tables; the face-up trick cards; the legal mask
-        "_rules", "_trumps", "_tab", "_vis", "_legal",
-    )  # fmt: skip
+    SHARED_FIELDS = SHARED_FIELDS
+    COPIED_FIELDS = COPIED_FIELDS
+    __slots__ = SHARED_FIELDS + COPIED_FIELDS
 
     def __init__(self, game: Any, seed: int, given: dict[Any, Any]) -> None:
         self.game = game
         self._log: list[Entry] = []
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[Snapshot] = []
         self._seed = seed
         self._given = given
         self._n: int = game.num_players
@@ -192,8 +137,8 @@ class StichMeisterState(State):
 
     def _load_rules(self) -> None:
         """The round's rules, trumps and trick tables, from the active cards and rule 21's suit."""
-        rules = self._rules = _round_rules(self._cards, self._active)
-        self._trumps, self._tab = _tables(rules, self._dyn_suit)
+        rules = self._rules = round_rules(self._cards, self._active)
+        self._trumps, self._tab = round_tables(rules, self._dyn_suit)
 
     def _choose(self, number: int) -> None:
         p = self._player
@@ -284,21 +229,7 @@ class StichMeisterState(State):
         if not auto:
             # What everybody learns about the rest of the hand (trick.inferred_voids, by tables).
             vis = self._vis
-            tm = t.tm
-            void = 0
-            if not vis:
-                if t.need_break and tm >> card & 1 and not self.trumps_broken():
-                    void = ~tm & ALL_CARDS  # led trump unbroken: only trumps were left
-            else:
-                cls = t.cls[vis[-1] if t.follow_last else vis[0]]
-                if not cls >> card & 1:
-                    void = cls
-                    if t.must_trump and not tm >> card & 1:
-                        void |= tm
-                elif t.must_beat:
-                    up = t.beaters(cls, vis)
-                    if up and not up >> card & 1:
-                        void = up
+            void = t.revealed(card, vis, not vis and t.need_break and self.trumps_broken())
             face_up = not (t.face_down and trick)
             if void:
                 if face_up:
@@ -425,28 +356,11 @@ class StichMeisterState(State):
     def _legal_mask(self) -> int:
         phase = self._phase
         p = self._player
-        if phase == PLAY:
-            # trick.legal_plays, by the round's tables
+        if phase == PLAY:  # trick.legal_plays, by the round's tables
             t = self._tab
             assert t is not None
-            hand = self._hands[p]
             vis = self._vis
-            tm = t.tm
-            if not vis:
-                if t.need_break and hand & ~tm and not self.trumps_broken():
-                    return hand & ~tm
-                return hand
-            cls = t.cls[vis[-1] if t.follow_last else vis[0]]
-            same = hand & cls
-            if same:
-                if t.must_beat:
-                    up = same & t.beaters(cls, vis)
-                    if up:
-                        return up
-                return same
-            if t.must_trump and hand & tm:
-                return hand & tm
-            return hand
+            return t.legal(self._hands[p], vis, not vis and t.need_break and self.trumps_broken())
         if phase == CHOOSE:
             return sum(1 << (RULE_ACTION + k - 1) for k in self._rule_hands[p])
         if phase == SETUP:
@@ -464,7 +378,7 @@ class StichMeisterState(State):
             m = self._legal = self._legal_mask()
         if m >> 60:
             return [ACTIONS[i] for i in bits(m)]
-        t = _CHUNKS
+        t = CHUNKS
         return [
             *t[0][m & 1023],
             *t[1][m >> 10 & 1023],
@@ -481,9 +395,9 @@ class StichMeisterState(State):
         return [(m >> i) & 1 for i in range(len(ACTIONS))]
 
     def apply(self, action: Action | str) -> None:
-        a = _ID_OF.get(id(action), -1)
+        a = ACTION_ID_OF(id(action), -1)  # the canonical Actions by identity: the hot path
         if a < 0:
-            a = self.game.parse_action(action).id
+            a = self.game.action_id(action)
         m = self._legal
         if m < 0:
             m = self._legal_mask()
@@ -514,64 +428,20 @@ class StichMeisterState(State):
         return "" if self._legal_mask() >> a & 1 else self._why_illegal(a)
 
     def _why_illegal(self, a: int) -> Reason:
-        text = ACTION_TEXTS[a]
-        phase = self._phase
-        if phase == OVER:
-            return Reason(f"{text}: the game is over", "game_over")
-        p = self._player
-        who = f"seat {p}"
-        wants = {
-            CHOOSE: "choose a rule card (rule:N)",
-            SETUP: "pick a card for the setup phase",
-            PLAY: "play a card",
-            REMOVE: "remove a card of the trick (remove:CARD)",
-        }[phase]
+        return refusals.why_illegal(self, a)
 
-        def not_now(why: str) -> Reason:
-            return Reason(f"{text}: {why}", "not_legal_now", expected=PHASE_NAMES[phase], seat=p)
-
-        if phase == CHOOSE:
-            if RULE_ACTION <= a < 120:
-                hand = ", ".join(f"rule:{k}" for k in self._rule_hands[p])
-                return Reason(f"{text}: {who} does not hold rule card {a - RULE_ACTION + 1}; it holds {hand}",
-                              "rule_not_held", rule=a - RULE_ACTION + 1, held=list(self._rule_hands[p]))  # fmt: skip
-            return not_now(f"{who} must first {wants}")
-        rules = self.rules()
-        assert rules is not None
-        if phase == SETUP:
-            ph = rules.phases[self._phase_idx]
-            prefix = ph.action
-            if not (PICK_ACTION[prefix] <= a < PICK_ACTION[prefix] + 60):
-                return not_now(f"{who} must pick {ph.count} card(s) with {prefix}:CARD (rule {ph.rule}, {ph.kind})")
-            c = a - PICK_ACTION[prefix]
-            if self._picks[p] >> c & 1:
-                return Reason(f"{text}: {DECK.names[c]} is already picked", "already_picked", card=DECK.names[c])
-            return Reason(f"{text}: {who} does not hold {DECK.names[c]}", "not_held", card=DECK.names[c], seat=p)
-        if phase == REMOVE:
-            if a < REMOVE_ACTION:
-                return not_now(f"{who} won the trick and must first {wants} (rule 34)")
-            name = DECK.names[a - REMOVE_ACTION]
-            return Reason(f"{text}: {name} is not in the trick just won", "not_in_trick", card=name)
-        if a >= 60:
-            return not_now(f"it is the trick play; {who} must {wants}")
-        if not self._hands[p] >> a & 1:
-            return Reason(f"{text}: seat {p}, whose turn it is, does not hold {text}", "not_held", card=text, seat=p)
-        reason = why_not(a, self._hands[p], self.visible_trick(), rules, self.trumps(), self.trumps_broken())
-        return reason.prefixed(f"{text}: ")
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        """The position as immutable values (undo restores it; clones share it), with the round's
-        rules, trumps and tables and the length of the log."""
-        return (
+    def _snapshot(self) -> Snapshot:
+        """The position as immutable values (position.Snapshot)."""
+        return new_tuple(Snapshot, (
             self._round, self._dealer, self._phase, self._player, self._rule_hands, self._rule_pile, self._used,
             self._chosen, self._choosers, self._active, self._extra, self._dyn_suit, tuple(self._hands),
             self._deal, self._phase_idx, self._picks, self._resolved, self._shown, self._face_down,
             self._discarded, tuple(self._trick), self._leader, self._direction, self._tricks, self._pending,
             tuple(self._voids), tuple(self._pending_voids), self._played, self._scores, self._history,
             self._rules, self._trumps, self._tab, tuple(self._vis), len(self._log),
-        )  # fmt: skip
+        ))  # fmt: skip
 
-    def _restore(self, u: tuple[Any, ...]) -> None:
+    def _restore(self, u: Snapshot) -> None:
         (
             self._round, self._dealer, self._phase, self._player, self._rule_hands, self._rule_pile, self._used,
             self._chosen, self._choosers, self._active, self._extra, self._dyn_suit, hands,
@@ -594,7 +464,7 @@ class StichMeisterState(State):
         u = self._undo[-1]
         log = self._log
         last = len(log) - 1 if type(log[-1]) is int else len(log) - 2  # skip a new round's deal entry
-        again = log[u[-1] : last]  # the snapshot is from before the first card of this trick
+        again = log[u.log : last]  # the snapshot is from before the first card of this trick
         if not again:
             self._undo.pop()
         self._restore(u)
@@ -614,80 +484,32 @@ class StichMeisterState(State):
         top = max(self._scores)
         return [s for s in range(self._n) if self._scores[s] == top]
 
-    # -- what a seat may know -------------------------------------------------------------------
+    # -- what a seat may know (views.py, sampling.py) -----------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
         self._check_seat(seat)
-        return view(self, seat)
-
-    def clone(self) -> StichMeisterState:
-        """A shallow copy of the slots: only the lists mutated in place are copied."""
-        new = object.__new__(StichMeisterState)
-        new.game = self.game
-        new._log = self._log.copy()
-        new._undo = self._undo.copy()
-        new._seed = self._seed
-        new._given = self._given
-        new._n = self._n
-        new._cards = self._cards
-        new._round = self._round
-        new._dealer = self._dealer
-        new._phase = self._phase
-        new._player = self._player
-        new._rule_hands = self._rule_hands
-        new._rule_pile = self._rule_pile
-        new._used = self._used
-        new._chosen = self._chosen
-        new._choosers = self._choosers
-        new._active = self._active
-        new._extra = self._extra
-        new._dyn_suit = self._dyn_suit
-        new._hands = self._hands.copy()
-        new._deal = self._deal
-        new._phase_idx = self._phase_idx
-        new._picks = self._picks
-        new._resolved = self._resolved
-        new._shown = self._shown
-        new._face_down = self._face_down
-        new._discarded = self._discarded
-        new._trick = self._trick.copy()
-        new._leader = self._leader
-        new._direction = self._direction
-        new._tricks = self._tricks
-        new._pending = self._pending
-        new._voids = self._voids.copy()
-        new._pending_voids = self._pending_voids.copy()
-        new._played = self._played
-        new._scores = self._scores
-        new._history = self._history
-        new._rules = self._rules
-        new._trumps = self._trumps
-        new._tab = self._tab
-        new._vis = self._vis.copy()
-        new._legal = self._legal
-        return new
+        return views.view(self, seat)
 
     def sample_hidden(self, seat: int, rng: random.Random) -> StichMeisterState:
-        from .sampling import sample_hidden
-
         self._check_seat(seat)
         if seat is None:
             raise ValueError("sample_hidden needs a seat")
-        return sample_hidden(self, seat, rng)
+        return sampling.sample_hidden(self, seat, rng)
 
     def _position(self) -> tuple[Any, ...]:
-        return (*self._snapshot()[:-5], tuple(self._log))
+        # Not the caches (rules, trumps, tables: they follow from the rest), the log itself.
+        snap = self._snapshot()._replace(rules=None, trumps=NO_TRUMPS, tables=None, visible=(), log=-1)
+        return (snap, tuple(self._log))
 
     def _chance_json(self, outcome: Any) -> Any:
-        kind, value = outcome
-        if kind == "rule_deck":
-            return {"rule_deck": list(value)}
-        return {"hands": [names(h) for h in value]}
+        return deal_json(outcome)
 
     def __repr__(self) -> str:
         return f"<StichMeisterState round {self._round} {PHASE_NAMES[self._phase]} scores {list(self._scores)}>"
 
 
-__all__ = ["ACTIONS", "ACTION_TEXTS", "PHASE_NAMES", "StichMeisterState"]
+# Names that code outside the package imports from here.
+__all__ = [
+    "ACTIONS", "ACTION_TEXTS", "CHOOSE", "OVER", "PHASE_NAMES", "PICK_ACTION", "PLAY", "REMOVE", "REMOVE_ACTION",
+    "RULE_ACTION", "RULE_HAND", "SETUP", "StichMeisterState", "taken_tricks",
+]  # fmt: skip

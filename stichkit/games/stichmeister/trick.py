@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from stichkit.cards import bits
 from stichkit.core.errors import Reason
 
-from .cards import DECK, SUIT_MASK, SUIT_NAMES, suit_of, value_of
+from .cards import ALL_CARDS, DECK, SUIT_MASK, SUIT_NAMES, suit_of, value_of
 from .rules import RoundRules
 from .trump import Trumps, value_height
 
@@ -230,6 +230,43 @@ class TrickTables:
         self.anti = rules.anti_trump
         self.equal = rules.suits_equal
         self._beat: dict[tuple[int, int], int] = {}
+
+    def legal(self, hand: int, visible: Sequence[int], broken: bool) -> int:
+        """`legal_plays` by tables: the cards of `hand` that may go to a trick whose face-up cards
+        are `visible`; `broken`: a trump was played this round, as everybody knows it."""
+        tm = self.tm
+        if not visible:
+            if self.need_break and hand & ~tm and not broken:
+                return hand & ~tm
+            return hand
+        cls = self.cls[visible[-1] if self.follow_last else visible[0]]
+        same = hand & cls
+        if same:
+            if self.must_beat:
+                up = same & self.beaters(cls, visible)
+                if up:
+                    return up
+            return same
+        if self.must_trump and hand & tm:
+            return hand & tm
+        return hand
+
+    def revealed(self, card: int, visible: Sequence[int], broken: bool) -> int:
+        """`inferred_voids` by tables: the cards a player shows it no longer holds by playing `card`
+        to a trick whose face-up cards are `visible` (`broken` as in `legal`)."""
+        tm = self.tm
+        if not visible:
+            if self.need_break and tm >> card & 1 and not broken:
+                return ~tm & ALL_CARDS  # led trump unbroken: only trumps were left
+            return 0
+        cls = self.cls[visible[-1] if self.follow_last else visible[0]]
+        if not cls >> card & 1:
+            return cls | tm if self.must_trump and not tm >> card & 1 else cls
+        if self.must_beat:
+            up = self.beaters(cls, visible)
+            if up and not up >> card & 1:
+                return up
+        return 0
 
     def beaters(self, cls: int, visible: Sequence[int]) -> int:
         """`_beaters(cls, visible, rules, trumps)`: cards of class `cls` above its best face-up card."""

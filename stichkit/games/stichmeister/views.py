@@ -12,13 +12,16 @@ cards are dealt again, so later their rules and scores remain (`previous_rounds`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .actions import CHOOSE, OVER, PHASE_NAMES, PLAY, SETUP
 from .cards import DECK, names
 from .rules import RoundRules
-from .scoring import plan, score_by_rule, trick_value, trick_values
-from .state import CHOOSE, OVER, PHASE_NAMES, PLAY, SETUP, StichMeisterState, taken_tricks
+from .scoring import plan, score_by_rule, taken_tricks, trick_value, trick_values
 from .trump import Trumps
+
+if TYPE_CHECKING:
+    from .state import StichMeisterState
 
 
 def trump_line(groups: list[list[str]]) -> str:

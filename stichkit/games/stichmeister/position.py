@@ -1,0 +1,103 @@
+"""The fields of a Stich-Meister state, the snapshots undo restores, and the per-round tables
+they point to.
+
+Undo keeps a `Snapshot` of the whole (small) position before each action, but inside a trick
+only one, before its first card: undoing a later card restores it and plays the trick's earlier
+cards again (as Jass does). A round's rules, trumps and trick tables are composed once per set
+of rule cards (and rule 21's suit) and shared by every state that meets them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .rulecards import RuleCard
+from .rules import RoundRules, compose
+from .trick import TrickTables
+from .trump import Trumps, trump_order, with_dynamic
+
+# Snapshots are made on the hot path: `new_tuple(Snapshot, values)` builds one without the
+# Python-level __new__ a NamedTuple's constructor runs.
+new_tuple = tuple.__new__
+
+
+class Snapshot(NamedTuple):
+    """The position as immutable values (undo restores it; clones share it)."""
+
+    round: int
+    dealer: int
+    phase: int
+    player: int
+    rule_hands: tuple[tuple[int, ...], ...]
+    rule_pile: tuple[int, ...]
+    used: tuple[int, ...]  # rule cards of finished rounds
+    chosen: tuple[int, ...]  # each seat's rule card this round (0: none yet)
+    choosers: tuple[int, ...]
+    active: tuple[int, ...]  # the rule cards in force, once revealed
+    extra: int  # 3 players: the rule card from the pile
+    dyn_suit: int  # rule 21's trump suit, or -1
+    hands: tuple[int, ...]
+    deal: tuple[int, ...]  # the hands as dealt
+    phase_idx: int  # the setup phase in progress
+    picks: tuple[int, ...]
+    resolved: tuple[tuple[int, ...], ...]  # the picks of each finished setup phase
+    shown: tuple[int, ...]
+    face_down: tuple[int, ...]
+    discarded: tuple[int, ...]
+    trick: tuple[tuple[int, int, bool], ...]  # (seat, card, face up)
+    leader: int
+    direction: int
+    tricks: tuple[tuple[Any, ...], ...]  # (leader, ((seat, card), ...), winner, taker, removed)
+    pending: tuple[Any, ...]  # a full trick waiting for rule 34's removal
+    voids: tuple[int, ...]
+    pending_voids: tuple[tuple[int, int], ...]  # voids shown by face-down cards, known at the reveal
+    played: int
+    scores: tuple[int, ...]
+    history: tuple[tuple[Any, ...], ...]  # per finished round: rules, points, takers, tricks, ...
+    rules: RoundRules | None  # caches: the round's rules, trumps and tables
+    trumps: Trumps
+    tables: TrickTables | None
+    visible: tuple[int, ...]  # the face-up cards of the trick
+    log: int  # entries in the log when taken
+
+
+# Every field of StichMeisterState, as clone() treats it: shared values (immutable, replaced when
+# they change), then the lists that play changes in place (copied by a clone).
+SHARED_FIELDS = (
+    "game", "_seed", "_given", "_n", "_cards",
+    "_round", "_dealer", "_phase", "_player", "_rule_hands", "_rule_pile", "_used", "_chosen", "_choosers",
+    "_active", "_extra", "_dyn_suit", "_deal", "_phase_idx", "_picks", "_resolved", "_shown",
+    "_face_down", "_discarded", "_leader", "_direction", "_tricks", "_pending",
+    "_played", "_scores", "_history", "_rules", "_trumps", "_tab", "_legal",
+)  # fmt: skip
+COPIED_FIELDS = ("_log", "_undo", "_hands", "_trick", "_voids", "_pending_voids", "_vis")
+
+# A round's rules and its trump orders, shared by every state of the same rule cards: compose
+# and trump_order run once per rule set (and rule 21 suit), not once per round or per undo.
+_RULES: dict[tuple[int, tuple[int, ...]], tuple[tuple[RuleCard, ...], RoundRules]] = {}
+_TABLES: dict[tuple[int, int], tuple[RoundRules, Trumps, TrickTables]] = {}
+_CACHE_SIZE = 4096
+
+
+def round_rules(cards: tuple[RuleCard, ...], active: tuple[int, ...]) -> RoundRules:
+    """The rules composed of the rule cards `active` (numbers into `cards`)."""
+    key = (id(cards), active)
+    hit = _RULES.get(key)
+    if hit is None or hit[0] is not cards:
+        if len(_RULES) >= _CACHE_SIZE:
+            _RULES.clear()
+        hit = _RULES[key] = (cards, compose([cards[k - 1] for k in active]))
+    return hit[1]
+
+
+def round_tables(rules: RoundRules, dyn_suit: int) -> tuple[Trumps, TrickTables]:
+    """The trump order and trick tables of `rules`, with rule 21's suit `dyn_suit` (-1: none)."""
+    key = (id(rules), dyn_suit)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_TABLES) >= _CACHE_SIZE:
+            _TABLES.clear()
+        static = with_dynamic(rules.static_trumps, rules.dynamic_trump_rule, dyn_suit)
+        trumps = trump_order(static, rules.reverse_ranks)
+        hit = _TABLES[key] = (rules, trumps, TrickTables(rules, trumps))
+    return hit[1], hit[2]
