@@ -38,12 +38,19 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
-  account: () => call("GET", "/api/account"),
   quickQueues: () => call("GET", "/api/quick"),
   quickJoin: (spec) => call("POST", "/api/quick", spec),
   quickNews: (ticket) => call("GET", "/api/quick/me", undefined, ticket),
   quickBots: (ticket, bot) => call("POST", "/api/quick/bots", { bot }, ticket),
   quickLeave: (ticket) => call("POST", "/api/quick/leave", {}, ticket),
+  // accounts: the login is an HttpOnly cookie, sent with every call of this page
+  account: () => call("GET", "/api/account"),
+  register: (name, password) => call("POST", "/api/account/register", { name, password }),
+  login: (name, password) => call("POST", "/api/account/login", { name, password }),
+  logout: () => call("POST", "/api/account/logout"),
+  logoutEverywhere: () => call("POST", "/api/account/logout-everywhere"),
+  changePassword: (password, newPassword) => call("POST", "/api/account/password", { password, new_password: newPassword }),
+  deleteAccount: (password) => call("DELETE", "/api/account", { password }),
   analyse: (id, game) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
 };
 

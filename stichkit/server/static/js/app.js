@@ -4,6 +4,7 @@
 //   /tables/ID?replay=N     the replay of the table's game N once it is over (&analyse=1: a Jass
 //                           game's analysis begins at once)
 
+import * as account from "./account.js";
 import { api } from "./api.js";
 import { cardSVG as jassCard } from "./cards/jass.js";
 import { dialog, esc } from "./dom.js";
@@ -21,6 +22,7 @@ let crumb = () => "";
 
 function topbar() {
   const bar = document.getElementById("topbar");
+  const me = account.current();
   bar.innerHTML =
     `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
     `<span class="crumb" id="crumb">${esc(crumb())}</span>` +
@@ -28,6 +30,8 @@ function topbar() {
     `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
     ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
     `</div>` +
+    `<button type="button" class="icon-button account-button" id="btn-account" title="${esc(t(me ? "acct.title" : "acct.guestTitle"))}">` +
+    `<span aria-hidden="true">👤</span> <span class="label">${esc(me ? me.name : t("acct.loginShort"))}</span></button>` +
     `<button type="button" class="icon-button" id="btn-settings" aria-label="${esc(t("nav.settings"))}" title="${esc(t("nav.settings"))}">⚙</button>` +
     `<button type="button" class="icon-button" id="btn-help" aria-label="${esc(t("nav.help"))}" title="${esc(t("nav.help"))}">?</button>` +
     `</nav>`;
@@ -148,6 +152,7 @@ document.addEventListener("click", (ev) => {
   if (!b) return;
   if (b.dataset.lang) prefs.set("lang", b.dataset.lang);
   else if (b.id === "btn-settings") settings();
+  else if (b.id === "btn-account") account.accountDialog();
   else if (b.id === "btn-help") help();
 });
 
@@ -168,5 +173,10 @@ prefs.onChange((name) => {
   if (name === "animations") document.body.classList.toggle("no-anim", !prefs.get("animations"));
 });
 
+account.onChange(() => {
+  topbar();
+  if (screen && screen.onAccount) screen.onAccount();
+});
+
 document.body.classList.toggle("no-anim", !prefs.get("animations"));
-show();
+account.load().then(show);

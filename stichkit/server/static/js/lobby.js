@@ -2,6 +2,7 @@
 // tables and take a seat or watch. The form is built from GET /api/games, so a new option or bot
 // shows up here without a change to the page.
 
+import * as account from "./account.js";
 import { api } from "./api.js";
 import { cardName as jassName, cardSVG as jassCard } from "./cards/jass.js";
 import { cardSVG as slCard } from "./cards/stichling.js";
@@ -140,7 +141,7 @@ export class Lobby {
     const rows = [];
     rows.push(
       `<label class="row seat-row"><span class="seat-no">1</span> ${esc(t("lobby.yourName"))}` +
-        ` <input name="name" required maxlength="40" autocomplete="nickname" value="${esc(prefs.get("name") || "")}" placeholder="${esc(t("lobby.namePlaceholder"))}"></label>`,
+        ` <input name="name" required maxlength="40" autocomplete="nickname" value="${esc(account.seatName(prefs.get("name") || ""))}"${account.current() ? " readonly" : ""} placeholder="${esc(t("lobby.namePlaceholder"))}"></label>`,
     );
     for (let s = 1; s < this.players; s++) {
       const opts =
@@ -228,7 +229,7 @@ export class Lobby {
 
   keepName() {
     const input = this.root.querySelector('input[name="name"]');
-    if (input && input.value.trim()) prefs.set("name", input.value.trim());
+    if (input && input.value.trim() && !account.current()) prefs.set("name", input.value.trim());
   }
 
   /** The request body for POST /api/tables, or an error text. */
@@ -322,12 +323,24 @@ export class Lobby {
     this.refreshMine();
   }
 
+  /** Logged in or out: the name field and the list of the player's tables. */
+  onAccount() {
+    const input = this.root.querySelector('input[name="name"]');
+    if (input) {
+      input.value = account.seatName(prefs.get("name") || "");
+      input.readOnly = !!account.current();
+    }
+    this.refreshMine();
+  }
+
   /** The tables this browser holds a seat at, newest first, while they are not over. */
   async refreshMine() {
     const box = this.root.querySelector("#my-tables");
     if (!box) return;
-    const mine = prefs.mySeats().slice(0, 6);
-    const infos = await Promise.all(mine.map(([id]) => api.table(id).catch(() => null)));
+    // this browser's seats, and the account's (taken on any device)
+    const ids = prefs.mySeats().map(([id]) => id);
+    for (const s of (account.current() || {}).seats || []) if (!ids.includes(s.table_id)) ids.push(s.table_id);
+    const infos = await Promise.all(ids.slice(0, 8).map((id) => api.table(id).catch(() => null)));
     const live = infos.filter((x) => x && x.status !== "over");
     box.innerHTML = live.length
       ? `<h3>${esc(t("lobby.yourTables"))}</h3><ul class="table-list">${live

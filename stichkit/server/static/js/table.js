@@ -2,6 +2,7 @@
 // shows every version in order at a pace a person can follow, sends the player's moves, and
 // shows the server's answer when a move is refused (for an illegal card: the engine's reason).
 
+import * as account from "./account.js";
 import { api, TableSocket } from "./api.js";
 import { $, copy, dialog, esc, refocus, sleep, toast } from "./dom.js";
 import { line, lineText, reasonText } from "./games/common.js";
@@ -204,6 +205,13 @@ export class LiveTable {
       // a rematch moves every player one seat on
       this.seat = { ...this.seat, seat: msg.seat };
       prefs.saveSeat(this.id, msg.seat, this.seat.token, this.seat.name);
+    }
+    if (!this.seat && Number.isInteger(msg.seat)) {
+      // seated by the account's login (a seat taken on another device): no token here, the
+      // login speaks for the seat
+      const a = account.current();
+      this.seat = { seat: msg.seat, token: null, name: a ? a.name : "" };
+      this.renderChat();
     }
     if (msg.seat !== undefined && msg.seat !== this.view.me) this.view.setSeat(msg.seat);
     this.latest = msg;
@@ -445,7 +453,7 @@ export class LiveTable {
     // The box is drawn again whenever a message comes (the first state, someone else joining): it
     // keeps the name being typed and the seat picked, or the form would be emptied under the typing.
     const typed = this.root.querySelector('form[data-form="join"]');
-    const name = typed ? typed.elements.name.value : prefs.get("name") || "";
+    const name = account.seatName(typed ? typed.elements.name.value : prefs.get("name") || "");
     const picked = typed ? Number(typed.elements.seat.value) : null;
     const join =
       this.me === null && free.length
@@ -585,9 +593,21 @@ export class LiveTable {
     this.act(this.inter.placeAction(n), el);
   }
 
+  /** Logged in or out: a seat the login spoke for (no token here) is given up, and the table
+   * connects again, as the account's seat if it holds one. */
+  onAccount() {
+    if (this.seat && this.seat.token) return;
+    this.seat = null;
+    this.view.setSeat(null);
+    this.queue = [];
+    this.shown = null;
+    this.latest = null;
+    this.connect();
+  }
+
   async join(name, seat) {
     if (!name) return;
-    prefs.set("name", name);
+    if (!account.current()) prefs.set("name", name);
     try {
       const res = await api.join(this.id, name, seat);
       prefs.saveSeat(this.id, res.seat, res.token, name);
