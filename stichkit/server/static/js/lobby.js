@@ -330,6 +330,7 @@ export class Lobby {
       input.value = account.seatName(prefs.get("name") || "");
       input.readOnly = !!account.current();
     }
+    if (this.quick) this.quick.onAccount();
     this.refreshMine();
   }
 

@@ -4,6 +4,7 @@
 // pick. The panel also shows how many wait in each queue. Waiting means asking the server every
 // second (docs/server.md, "Quick play"): a closed page leaves the queue by itself.
 
+import * as account from "./account.js";
 import { api } from "./api.js";
 import { esc } from "./dom.js";
 import { t } from "./i18n.js";
@@ -29,16 +30,17 @@ export class QuickPlay {
     this.news = null;
     this.queues = [];
     this.rated = false;
-    this.account = null; // the logged-in user's name: rated queues open, and the seat is theirs
+    // the logged-in user's name: rated queues open, and the seat is theirs (account.js knows
+    // who is logged in; the lobby calls onAccount after a login or logout)
+    this.account = account.current() ? account.current().name : null;
     this.render();
     this.refreshQueues();
-    api
-      .account()
-      .then((a) => {
-        this.account = a && a.account ? a.account.name : null;
-        if (this.account && !this.ticket) this.render();
-      })
-      .catch(() => {}); // a guest
+  }
+
+  onAccount() {
+    this.account = account.current() ? account.current().name : null;
+    if (!this.account) this.rated = false;
+    if (!this.ticket) this.render();
   }
 
   destroy() {
