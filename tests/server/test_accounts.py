@@ -164,8 +164,9 @@ def test_passwords_too_short_or_too_long_are_refused(srv: Server) -> None:
 
 @pytest.mark.parametrize("kind", ["forged", "altered", "unsigned", "huge"])
 def test_forged_and_altered_cookies_open_nothing(srv: Server, kind: str) -> None:
+    name = unique()
     with browser(srv) as b:
-        register(b, unique())
+        register(b, name)
         real = b.cookies["stich_session"]
         secret, _, signature = real.partition(".")
         bad = {
@@ -179,6 +180,10 @@ def test_forged_and_altered_cookies_open_nothing(srv: Server, kind: str) -> None
         assert b.get("/api/account").status_code == 401
         r = b.post("/api/account/password", json={"password": PASSWORD, "new_password": "something new"})
         assert r.status_code == 401
+        assert "set-cookie" not in r.headers
+        b.cookies.clear()
+        r = b.post("/api/account/login", json={"name": name, "password": PASSWORD})
+        assert r.status_code == 200  # the password stands
 
 
 def test_an_expired_session_opens_nothing(srv: Server) -> None:
@@ -306,3 +311,16 @@ def test_the_other_device_leaves_the_seat_by_its_login(srv: Server) -> None:
         r = laptop.post(f"/api/tables/{t['id']}/leave")
         assert r.status_code == 200 and r.json()["seat"] == 0
         assert laptop.get("/api/account").json()["seats"] == []
+
+
+def test_another_sites_join_is_a_guests_and_binds_no_account(srv: Server) -> None:
+    t = srv.open_table("stichling", ["human", "human"])
+    with browser(srv) as b:
+        register(b, unique())
+        r = b.post(f"/api/tables/{t['id']}/join", json={"name": "Lure"}, headers={"Sec-Fetch-Site": "cross-site"})
+        assert r.status_code == 200
+        seat = srv.get(f"/api/tables/{t['id']}").json()["seats"][r.json()["seat"]]
+        assert (seat["name"], seat["account"]) == ("Lure", False)
+        assert b.get("/api/account").json()["seats"] == []
+        r = b.post(f"/api/tables/{t['id']}/join", json={}, headers={"Sec-Fetch-Site": "cross-site"})
+        assert r.status_code == 400 and "name" in r.json()["error"]  # and a guest needs a name
