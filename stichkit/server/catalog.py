@@ -148,6 +148,9 @@ def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
         {"name": "takebacks", "default": True, "type": "boolean",
          "doc": "players may take their last move back: at once against bots, once the other players agree "
                 "where others sit"},
+        {"name": "shared_screen", "default": False, "type": "boolean",
+         "doc": "players share one screen (a family): one person may hold several seats, and take another "
+                "seat during play; off, a seat given up during play goes to the takeover bot or someone new"},
         {"name": "max_bot_time", "default": max_bot_time, "type": "number", "readOnly": True,
          "doc": "this server's limit on a bot's thinking time per move (seconds)"},
     ]  # fmt: skip

@@ -18,7 +18,7 @@ from .botrunner import parse_seat
 from .connection import CLOSE_REVOKED
 from .db.accounts import Account
 from .errors import HubError
-from .model import Seat, StoredTable
+from .model import Seat, StoredTable, barred_seats, began, sat_down
 from .table import STATE, TABLE, LiveTable, News, Refusal, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 
@@ -39,6 +39,7 @@ class NewTable:
     move_time: float | None
     hints: bool = True
     takebacks: bool = True
+    shared_screen: bool = False
 
 
 def new_seed() -> int:
@@ -75,7 +76,7 @@ class Lobby:
             id=new_table_id(), name=req.name or "", game=game.name,
             options=dict(game.options), private=req.private,
             settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time,
-                                   req.hints, req.takebacks).as_dict(),
+                                   req.hints, req.takebacks, req.shared_screen).as_dict(),
             status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
             created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
         )  # fmt: skip
@@ -87,22 +88,32 @@ class Lobby:
         hub.scheduler.schedule(t)
         return t
 
-    async def join(self, t: LiveTable, name: str, seat: int | None, account: Account | None = None) -> tuple[int, str]:
+    async def join(self, t: LiveTable, name: str, seat: int | None, account: Account | None = None,
+                   person: str | None = None) -> tuple[int, str]:  # fmt: skip
         """Claim `seat`, or the lowest free human seat: (the seat, its token). A logged-in player
-        sits under the account's user name, and the seat follows the account."""
+        sits under the account's user name, and the seat follows the account. `person`
+        (identity.person) holds one seat of a table at a time, and never takes a second seat of a
+        game in play (it would know two hands), unless the table allows shared screens."""
         if account is not None:
             name = account.name
+        one_seat = not t.settings.shared_screen
         async with t.lock:
             read_again = False
             for _ in range(t.n + 2):
+                barred = barred_seats(t.seats, person, t.status == "playing") if one_seat else {}
                 if seat is not None:
                     self._human_seat(t, seat)
+                    if seat in barred:
+                        raise HubError(403, barred[seat])
                     free = [seat] if t.seats[seat].token_hash is None else []
                 else:
-                    free = t.free_seats()
+                    free = [i for i in t.free_seats() if i not in barred]
+                    if not free and t.free_seats():
+                        raise HubError(403, barred[t.free_seats()[0]])
                 if free:
                     token = new_token()
-                    refusal = await self._sit(t, free[0], name, token, None if account is None else account.id)
+                    account_id = None if account is None else account.id
+                    refusal = await self._sit(t, free[0], name, token, account_id, person, one_seat)
                     if refusal is None:
                         return free[0], token
                     if refusal[0] != "stale":
@@ -116,8 +127,10 @@ class Lobby:
                 raise HubError(409, f"seat {seat} is taken")
             raise HubError(409, "no human seat is free at this table")
 
-    async def _sit(self, t: LiveTable, seat: int, name: str, token: str, account: int | None) -> Refusal | None:
-        """`name` (of `account`, when logged in) takes the free human `seat` with `token`. Lock held."""
+    async def _sit(self, t: LiveTable, seat: int, name: str, token: str, account: int | None, person: str | None,
+                   one_seat: bool) -> Refusal | None:  # fmt: skip
+        """`name` (of `account`, when logged in; `person`) takes the free human `seat` with `token`.
+        Lock held."""
         th = hash_token(t.id, token)
         now = time.time()
 
@@ -126,14 +139,17 @@ class Lobby:
             s.name, s.token_hash, s.takeover, s.takeover_hand, s.rematch = name, th, None, None, False
             s.account = account
             started = status != t.status
+            sat_down(s, person, t.status == "playing")
             if started:
                 t.status = status
                 t.moved_at = now
+                if status == "playing":
+                    began(t.seats)
             t.refresh_presence(now)
             return STATE if started else TABLE  # the game begins: every connection gets its `legal` now
 
         hub = self.hub
-        write = hub.db(hub.store.claim_seat, t.id, seat, name, th, now, account)
+        write = hub.db(hub.store.claim_seat, t.id, seat, name, th, now, account, person, one_seat)
         return await hub.store_then_tell(t, write, seated, "the seat")
 
     async def leave(self, t: LiveTable, th: str) -> int:
@@ -147,7 +163,7 @@ class Lobby:
             def left(_: None) -> News:
                 s = t.seats[seat]
                 s.token_hash, s.name, s.takeover, s.takeover_hand, s.rematch = None, None, takeover, None, False
-                s.account = None
+                s.account, s.person = None, None
                 for c in list(t.clients):
                     if c.token_hash == th:
                         c.close(CLOSE_REVOKED, "you left this seat")
@@ -184,6 +200,7 @@ class Lobby:
                 src, dst = t.seats[seat], t.seats[to]
                 dst.name, dst.token_hash, src.name, src.token_hash = src.name, th, None, None
                 dst.account, src.account = src.account, None
+                dst.person, src.person = src.person, None
                 movers = t.recount()
                 t.refresh_presence(now)
                 return News(refresh=frozenset(movers))  # the mover's pages get their state as the new seat

@@ -54,6 +54,8 @@ class Seat:
     takeover_hand: int | None = None
     rematch: bool = False
     account: int | None = None  # the account of whoever sits here logged in (None: a guest)
+    person: str | None = None  # who sits here (identity.person); never shown
+    holders: list[str] | None = None  # who held the seat since the game began (see barred_seats)
 
     def public(self) -> dict[str, Any]:
         """Who sat here, as a game's seat list keeps it (no token). A human seat also lists in
@@ -65,6 +67,43 @@ class Seat:
             if self.account is not None:
                 out["account"] = self.account
         return out
+
+
+def account_person(account: int) -> str:
+    """A logged-in player as a person (identity.person): the same on every device."""
+    return f"account:{account}"
+
+
+def barred_seats(seats: list[Seat], person: str | None, playing: bool) -> dict[int, str]:
+    """The seats `person` may not take now, each with the reason: while they hold one seat of the
+    table, every other; during a game, every seat but those they held in it (knowing one hand,
+    they would know two). A person nobody has seen yet (None) is someone new."""
+    if person is None:
+        return {}
+    barred: dict[int, str] = {}
+    for i, s in enumerate(seats):
+        if s.person == person:
+            barred.update({j: f"you hold seat {i} at this table already" for j in range(len(seats)) if j != i})
+    if playing:
+        held = [i for i, s in enumerate(seats) if person in (s.holders or ())]
+        for j in range(len(seats)):
+            if held and j not in held and j not in barred:
+                barred[j] = (f"you held seat {held[0]} in this game: a seat given up during play goes to the "
+                             "takeover bot or to someone new (unless the table allows shared screens)")  # fmt: skip
+    return barred
+
+
+def began(seats: list[Seat]) -> None:
+    """Play begins: each seat's holders are the person sitting there now."""
+    for s in seats:
+        s.holders = [s.person] if s.person else None
+
+
+def sat_down(seat: Seat, person: str | None, playing: bool) -> None:
+    """`person` takes `seat` (during play, they join its holders)."""
+    seat.person = person
+    if playing and person and person not in (seat.holders or ()):
+        seat.holders = [*(seat.holders or ()), person]
 
 
 @dataclass(frozen=True)

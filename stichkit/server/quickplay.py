@@ -28,7 +28,7 @@ from .db.queue import Claim, QueueEntry, QueueKey, QueueStore
 from .db.store import Conflict
 from .errors import HubError
 from .lobby import new_seed
-from .model import Seat, StoredTable
+from .model import Seat, StoredTable, account_person, began
 from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 
@@ -207,9 +207,16 @@ class QuickPlay:
         tid = new_table_id()
         claims = [Claim(e.id, i, new_token()) for i, e in enumerate(entries)]
         seats = [
-            Seat("human", name=e.name, token_hash=hash_token(tid, c.token), account=e.account)
+            Seat(
+                "human",
+                name=e.name,
+                token_hash=hash_token(tid, c.token),
+                account=e.account,
+                person=None if e.account is None else account_person(e.account),
+            )
             for e, c in zip(entries, claims, strict=True)
         ]
+        began(seats)  # who holds which seat of this game (model.barred_seats)
         bots: list[SeatBot | None] = [None] * len(seats)
         while len(seats) < key.players:
             assert filler is not None

@@ -47,6 +47,7 @@ class TableRequest(BaseModel):
     move_time: float | None = Field(default=None, ge=1, le=3600, allow_inf_nan=False)
     hints: StrictBool = True
     takebacks: StrictBool = True
+    shared_screen: StrictBool = False
 
     @field_validator("name")
     @classmethod

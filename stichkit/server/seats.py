@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .connection import Client
 from .lobby import new_seed
-from .model import StoredTable
+from .model import StoredTable, began
 from .table import STATE, LiveTable, News, Refusal
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ class Seats:
             now = time.time()
             seats = t.rotated_seats()
             status = "playing" if all(s.kind == "bot" or s.token_hash for s in seats) else "waiting"
+            if status == "playing":
+                began(seats)
             seed = new_seed()
 
             def begun(_: None) -> News:

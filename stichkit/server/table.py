@@ -29,15 +29,20 @@ class TableSettings:
     move_time: float | None
     hints: bool = True  # players may ask the game's hint bot what it would play (tables stored before: yes)
     takebacks: bool = True  # players may take moves back (tables stored before: yes)
+    # One screen for several players (a family): a person may hold several seats, and take another
+    # seat of a game in play (tables stored before: no).
+    shared_screen: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {"takeover": self.takeover, "grace": self.grace, "takeover_bot": self.takeover_bot,
-                "move_time": self.move_time, "hints": self.hints, "takebacks": self.takebacks}  # fmt: skip
+                "move_time": self.move_time, "hints": self.hints, "takebacks": self.takebacks,
+                "shared_screen": self.shared_screen}  # fmt: skip
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSettings:
         return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"),
-                   bool(d.get("hints", True)), bool(d.get("takebacks", True)))  # fmt: skip
+                   bool(d.get("hints", True)), bool(d.get("takebacks", True)),
+                   bool(d.get("shared_screen", False)))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -352,7 +357,7 @@ class LiveTable:
         """Everyone one seat further: seat s's player plays seat s+1 (partners stay partners)."""
         n = self.n
         return [
-            Seat(kind=s.kind, bot=s.bot, name=s.name, token_hash=s.token_hash, account=s.account)
+            Seat(kind=s.kind, bot=s.bot, name=s.name, token_hash=s.token_hash, account=s.account, person=s.person)
             for s in (self.seats[(i - 1) % n] for i in range(n))
         ]
 

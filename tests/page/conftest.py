@@ -7,6 +7,10 @@ Chromium is Debian's (`apt-get install chromium`), driven by Playwright for Pyth
 `executable_path`; `make test` finds it (installing it where it can) through tools/with-services,
 which names it in STICHKIT_TEST_CHROMIUM. Without it the tests skip with the reason, except when
 STICHKIT_TEST_CHROMIUM names the browser: then a missing browser is a failure.
+
+Pages run under the server's Content-Security-Policy, which refuses `eval`: give Playwright's
+`wait_for_function` a function (`"() => document.title === 'x'"`), never a bare expression, which
+it would evaluate as a string. A violation fails the test (`new_page`).
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ def test_language_deck_and_animations_switch(server: Server, new_page: NewPage) 
     # a table opened through the API has no name: the page names it in the reader's language
     assert page.text_content("#crumb") == "Tisch für Jass (Schieber)"
     page.click('.lang-switch [data-lang="en"]')
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert "On the table" in (page.text_content("#info-title") or "")
     assert page.text_content("#crumb") == "Jass (Schieber) table"
     assert "to move" in (page.text_content(".bottom-seat") or "")
@@ -116,5 +116,5 @@ def test_language_deck_and_animations_switch(server: Server, new_page: NewPage) 
     page.keyboard.press("Escape")
     assert page.evaluate("document.body.classList.contains('no-anim')")
     page.click('.lang-switch [data-lang="de"]')
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert "Auf dem Tisch" in (page.text_content("#info-title") or "")

@@ -32,7 +32,8 @@ def test_two_people_a_reload_and_a_spectator(server: Server, new_page: NewPage) 
     ben.wait_for_selector(".bottom-seat.mine")
     assert "Ben" in (ben.text_content(".bottom-seat .seat-name") or "")
     anna.wait_for_function(
-        "document.querySelector('.table-page').dataset.phase !== undefined && !document.querySelector('#invite-link')"
+        "() => document.querySelector('.table-page').dataset.phase !== undefined"
+        " && !document.querySelector('#invite-link')"
     )
 
     watcher = new_page()
@@ -137,7 +138,8 @@ def test_a_takeback_between_two_people_waits_for_the_others_yes(server: Server, 
     anna.wait_for_selector('[data-cmd="takeback-withdraw"]')
     assert "Warten auf Ben" in (anna.text_content("#status") or "")
     ben.click('[data-cmd="takeback-no"]')
-    anna.wait_for_function("document.querySelector('#log').textContent.includes('Ben lehnt das Zurücknehmen ab.')")
+    said = "Ben lehnt das Zurücknehmen ab."
+    anna.wait_for_function("(s) => document.querySelector('#log').textContent.includes(s)", arg=said)
     assert server.get(f"/api/tables/{table['id']}")["version"] == before[0] + 1
     anna.wait_for_selector('[data-cmd="takeback"]')
     anna.keyboard.press("z")  # asked again, by key

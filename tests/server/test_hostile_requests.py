@@ -139,8 +139,9 @@ def chatty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-async def play_out(server: Server, table: str, tokens: list[str], via: list[str]) -> None:
-    """Every seat plays a random legal action at its turn until the game is over."""
+async def play_out(server: Server, table: str, tokens: list[str], via: list[str], rematch: bool = False) -> None:
+    """Every seat plays a random legal action at its turn until the game is over (then, with
+    `rematch`, everyone asks for the next game, and it begins)."""
     rng = random.Random(7)
     clients = [await Client.open(server, table, tok, via=v) for tok, v in zip(tokens, via, strict=True)]
 
@@ -154,6 +155,10 @@ async def play_out(server: Server, table: str, tokens: list[str], via: list[str]
 
     await asyncio.wait_for(asyncio.gather(*(seat(c) for c in clients)), 300)
     await clients[0].send({"type": "chat", "text": "gut gespielt"})
+    if rematch:
+        for c in clients:
+            await c.send({"type": "rematch"})
+        await clients[0].until(lambda m: m["type"] == "state" and m["game_no"] == 2)
     for c in clients:
         await c.close()
 

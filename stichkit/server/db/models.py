@@ -94,6 +94,11 @@ class SeatRow(Base):
     account_id: Mapped[int | None] = mapped_column(
         ForeignKey("accounts.id", ondelete="SET NULL"), default=None, index=True
     )
+    # Who sits here as a person (identity.person: a browser's identity or an account; never
+    # shown), and everyone who has held the seat since the current game began: a person who held
+    # one seat of a game may not take another of it (model.barred_seats).
+    person: Mapped[str | None] = mapped_column(String(64), default=None)
+    holders: Mapped[list[Any] | None] = mapped_column(default=None)
 
 
 class GameRow(Base):

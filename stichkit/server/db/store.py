@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, Select, bindparam, delete, func, inse
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..model import ChatLine, FinishedGame, Seat, StoredAction, StoredGame, StoredTable
+from ..model import ChatLine, FinishedGame, Seat, StoredAction, StoredGame, StoredTable, barred_seats, began, sat_down
 from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
 
 
@@ -68,7 +68,16 @@ class Move:
 
 def _seat(row: SeatRow) -> Seat:
     return Seat(
-        row.kind, row.bot, row.name, row.token_hash, row.takeover, row.takeover_hand, row.rematch, row.account_id
+        row.kind,
+        row.bot,
+        row.name,
+        row.token_hash,
+        row.takeover,
+        row.takeover_hand,
+        row.rematch,
+        row.account_id,
+        row.person,
+        list(row.holders) if row.holders else None,
     )
 
 
@@ -88,7 +97,8 @@ def add_table(s: Session, t: StoredTable) -> None:
             status=t.status, game_no=t.game_no, version=0, line=0, rev=t.rev, created_at=to_dt(t.created_at),
             updated_at=to_dt(t.updated_at),
             seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
-                           takeover=None, takeover_hand=None, rematch=False, account_id=x.account)
+                           takeover=None, takeover_hand=None, rematch=False, account_id=x.account,
+                           person=x.person, holders=x.holders)
                    for i, x in enumerate(t.seats)],
         )
     )  # fmt: skip
@@ -296,27 +306,43 @@ class Store:
     # -- seats -------------------------------------------------------------------------------
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, at: float,
-                   account: int | None = None) -> str:  # fmt: skip
-        """Claim a free human seat (for `account`, when its holder is logged in): the table's
-        status after it. Refused (Conflict) when the seat is not free (another process seated
-        someone there first)."""
+                   account: int | None = None, person: str | None = None, one_seat: bool = False) -> str:  # fmt: skip
+        """Claim a free human seat (for `account`, when its holder is logged in; by `person`,
+        identity.person): the table's status after it. Refused (Conflict) when the seat is not
+        free (another process seated someone there first), or, with `one_seat`, when `person`
+        holds another seat of the table or held one in the game being played (model.barred_seats)."""
         with self.sessions.begin() as s:
+            row = s.get(TableRow, table_id, with_for_update=True)  # claims at one table, one at a time
+            if row is None:
+                raise Conflict(f"table {table_id} is gone")
+            if one_seat:
+                seats = [_seat(r) for r in s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                                     .order_by(SeatRow.seat))]  # fmt: skip
+                if seat in barred_seats(seats, person, row.status == "playing"):
+                    raise Conflict(f"seat {seat} of table {table_id} is barred to this person")
             done = s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human",
                        SeatRow.token_hash.is_(None))
                 .values(name=name, token_hash=token_hash, takeover=None, takeover_hand=None, rematch=False,
-                        account_id=account)
+                        account_id=account, person=person)
             )  # fmt: skip
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"seat {seat} of table {table_id} is not a free human seat")
-            row = s.get(TableRow, table_id)
-            assert row is not None
             free = s.scalar(
                 select(func.count()).where(SeatRow.table_id == table_id, SeatRow.kind == "human",
                                            SeatRow.token_hash.is_(None))
             )  # fmt: skip
             status = "playing" if row.status == "waiting" and not free else row.status
+            if status == "playing":  # who held which seat of this game (model.began, model.sat_down)
+                rows = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+                seats = [_seat(r) for r in rows]
+                if row.status == "waiting":
+                    began(seats)
+                else:
+                    sat_down(seats[seat], person, True)
+                for r, x in zip(rows, seats, strict=True):
+                    r.holders = x.holders
             if row.status != "over":
                 self._seat_in_game(s, table_id, row.game_no, seat, name, row.status == "waiting", account)
             self._bump(s, table_id, at, status=status)
@@ -352,7 +378,9 @@ class Store:
             done = s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == token_hash)
-                .values(token_hash=None, takeover=takeover, takeover_hand=None, rematch=False, account_id=None)
+                .values(
+                    token_hash=None, takeover=takeover, takeover_hand=None, rematch=False, account_id=None, person=None
+                )
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict(f"the token holds seat {seat} of table {table_id} no longer")
@@ -372,10 +400,10 @@ class Store:
                 raise Conflict(f"table {table_id} waits for players no longer")
             if src.token_hash != token_hash or dst.kind != "human" or dst.token_hash is not None:
                 raise Conflict(f"the seats of table {table_id} changed")
-            name, account = src.name, src.account_id
-            src.name, src.token_hash, src.account_id = None, None, None
+            name, account, person = src.name, src.account_id, src.person
+            src.name, src.token_hash, src.account_id, src.person = None, None, None, None
             s.flush()
-            dst.name, dst.token_hash, dst.account_id = name, token_hash, account
+            dst.name, dst.token_hash, dst.account_id, dst.person = name, token_hash, account, person
             self._seat_in_game(s, table_id, row.game_no, seat, None, True)
             self._seat_in_game(s, table_id, row.game_no, to, name, True, account)
             self._bump(s, table_id, at)
@@ -412,7 +440,8 @@ class Store:
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == i)
                     .values(kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash, takeover=None,
-                            takeover_hand=None, rematch=False, account_id=x.account)
+                            takeover_hand=None, rematch=False, account_id=x.account, person=x.person,
+                            holders=x.holders)
                 )  # fmt: skip
             s.add(GameRow(table_id=table_id, game_no=game_no, seed=seed, seats=[x.public() for x in seats],
                           status="playing", result=None, started_at=to_dt(at), finished_at=None))  # fmt: skip

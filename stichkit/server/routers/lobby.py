@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query
 
 from ..dependencies import HubDep, MaybeAccountDep, SeatDep, TableDep
 from ..hub import HubError, NewTable
+from ..identity import PersonDep
 from ..schemas import JoinRequest, MoveRequest, TableRequest
 
 router = APIRouter(prefix="/api/tables", tags=["lobby"])
@@ -40,12 +41,16 @@ async def table_info(t: TableDep) -> dict[str, Any]:
 
 
 @router.post("/{table_id}/join")
-async def join(req: JoinRequest, t: TableDep, hub: HubDep, account: MaybeAccountDep) -> dict[str, Any]:
+async def join(
+    req: JoinRequest, t: TableDep, hub: HubDep, account: MaybeAccountDep, person: PersonDep
+) -> dict[str, Any]:
     """Claim a free human seat (the lowest, or `seat`); the answer holds the seat's token. A
-    logged-in player sits under the user name, and the seat follows the account."""
+    logged-in player sits under the user name, and the seat follows the account. A person holds
+    one seat of a table, and takes no second seat of a game in play (unless the table allows
+    shared screens)."""
     if req.name is None and account is None:
         raise HubError(400, "name: a guest gives the name to sit under (or logs in first)")
-    seat, token = await hub.join(t, req.name or "", req.seat, account)
+    seat, token = await hub.join(t, req.name or "", req.seat, account, person)
     return {"table": t.id, "seat": seat, "token": token}
 
 

@@ -55,6 +55,7 @@ function tableRules(x) {
   if (st.move_time) rules.push(t("lobby.tagMoveTime", { s: st.move_time }));
   if (st.hints === false) rules.push(t("lobby.tagNoHints"));
   if (st.takebacks === false) rules.push(t("lobby.tagNoTakebacks"));
+  if (st.shared_screen) rules.push(t("lobby.tagSharedScreen"));
   return rules;
 }
 
@@ -108,6 +109,7 @@ export class Lobby {
       `<label class="row check"><input type="checkbox" name="private"> ${esc(t("lobby.private"))}</label>` +
       `<label class="row check"><input type="checkbox" name="hints" checked> ${esc(t("lobby.hints"))}</label>` +
       `<label class="row check"><input type="checkbox" name="takebacks" checked> ${esc(t("lobby.takebacks"))}</label>` +
+      `<label class="row check"><input type="checkbox" name="shared_screen"> ${esc(t("lobby.sharedScreen"))}</label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.moveTime"))}</span> <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.takeover"))}</span> <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.grace"))}</span> <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
@@ -264,6 +266,7 @@ export class Lobby {
     if (f.move_time.value) body.move_time = Number(f.move_time.value);
     if (!f.hints.checked) body.hints = false;
     if (!f.takebacks.checked) body.takebacks = false;
+    if (f.shared_screen.checked) body.shared_screen = true;
     body.takeover = f.takeover.value;
     if (f.grace.value !== "") body.grace = Number(f.grace.value);
     return { name, body };
