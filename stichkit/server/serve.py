@@ -50,6 +50,10 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
                    help="a site (https://host[:port]) whose pages may open this server's tables, besides the "
                         "server's own; may be given several times")  # fmt: skip
+    p.add_argument("--max-connections-per-client", type=int, default=100, metavar="N",
+                   help="connections one client address may hold at once; more are closed at once (100)")  # fmt: skip
+    p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="a request's head and body must arrive within this; else 408 (10)")  # fmt: skip
     p.add_argument("--ws-deflate", action="store_true",
                    help="compress WebSocket messages (less traffic, much more server CPU; default off)")  # fmt: skip
     p.add_argument(
@@ -86,6 +90,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.max_tables, 1, 1_000_000, "--max-tables"), (args.max_analyses, 0, 1000, "--max-analyses"),
         (args.sweep_waiting, 1, 10**9, "--sweep-waiting"), (args.sweep_abandoned, 1, 10**9, "--sweep-abandoned"),
         (args.sweep_finished, 1, 10**9, "--sweep-finished"),
+        (args.max_connections_per_client, 1, 1_000_000, "--max-connections-per-client"),
+        (args.request_timeout, 0.1, 3600, "--request-timeout"),
     ]  # fmt: skip
     if args.bot_workers is not None:
         checks.append((args.bot_workers, 1, 256, "--bot-workers"))
@@ -111,7 +117,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
             origins.append(normal_origin(origin))
         except ValueError as e:
             raise ValueError(f"--allowed-origin: {e}") from None
-    s = s.but(allowed_origins=tuple(origins))
+    s = s.but(allowed_origins=tuple(origins), max_client_connections=args.max_connections_per_client,
+              request_timeout=args.request_timeout)  # fmt: skip
     if args.db:
         s = s.but(db=args.db)
     if args.redis:
@@ -148,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
         from .app import create_app
         from .db.engine import DatabaseError, make_engine, parse_db_url, safe_url
         from .db.migrate import upgrade
+        from .guard import protocols
         from .logs import log_config, scrub_root
     except ImportError:
         print(NEED_WEB, file=sys.stderr)
@@ -177,14 +185,32 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print(f"stich serve: http://{args.host}:{args.port}/  (database {safe_url(url)})", flush=True)
     gc.set_threshold(*GC_THRESHOLDS)
+    raise_file_limit()
+    forwarded = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
         ws_max_size=settings.max_message, ws_per_message_deflate=args.ws_deflate,
         ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=5,
-        proxy_headers=True, forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
-        log_config=log_config(LOGGING_CONFIG),
+        proxy_headers=True, forwarded_allow_ips=forwarded, log_config=log_config(LOGGING_CONFIG),
+        **protocols(settings.max_client_connections, settings.request_timeout, forwarded),
     )  # fmt: skip
     return 0
+
+
+def raise_file_limit() -> None:
+    """Every connection is a file descriptor: take the soft limit up to the hard one (systemd's
+    default soft limit, 1024, is what a thousand slow connections used up)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError) as e:
+            logging.getLogger("stichkit.server").warning("cannot raise the open-file limit from %d: %s", soft, e)
 
 
 def check_database(url: URL) -> None:

@@ -59,6 +59,10 @@ class Settings:
     # Browsers: the origins besides the server's own whose pages may open a table's WebSocket
     # (normalised scheme://host[:port]).
     allowed_origins: tuple[str, ...] = ()
+    # Connections (guard.py): how many one client address may hold at once, and how long a
+    # request's head and body may take to arrive.
+    max_client_connections: int = 100
+    request_timeout: float = 10.0
     # Several processes on one PostgreSQL: how often presence is announced, and after how long a
     # silent process's connections no longer count; how often each process re-reads every table
     # in case a notification was lost.
