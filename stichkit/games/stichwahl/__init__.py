@@ -5,7 +5,8 @@ See docs/stichwahl.md for the rules, every ruling, the card table and the notati
 
 from .cards import CARDS, DECK, Card, CardTable, CardTableError, load_table
 from .game import Stichwahl, parse_deal
-from .state import StichwahlState, deal_points
+from .rules import deal_points
+from .state import StichwahlState
 
 GAME = Stichwahl
 

@@ -1,17 +1,18 @@
-"""Stichwahl as a Game: options, explicit deals, and the action table."""
+"""Stichwahl as a Game: its options, new games from a seed or an explicit deal, and the notation
+help."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from stichkit.core.deals import parse_hands
-from stichkit.core.errors import DealError
 from stichkit.core.files import DataFile
 from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .cards import ALL_CARDS, DECK, FAMILY_OF, FIRST_FIVE, NAMES, NO_FIVES, SHIPPED, CardTableError, table_from
-from .state import HAND_SIZE, Deal, StichwahlState, action_texts
+from .actions import action_texts
+from .cards import SHIPPED, CardTableError, table_from
+from .deals import parse_deal
+from .state import StichwahlState
 
 MAX_TARGET = 10**9  # a game that never ends (bench/jass_playout.py --endless plays to it)
 
@@ -81,58 +82,4 @@ class Stichwahl(Game):
         return StichwahlState(self, fresh_seed() if seed is None else seed, given)
 
 
-def _card(text: Any, where: str, deck: int) -> int:
-    try:
-        c = DECK.parse(text)
-    except (KeyError, AttributeError, TypeError):
-        raise DealError(f"{where}: {text!r} is not a Stichwahl card (O P N B + 1-4 or 6-9, or 5a-5d)") from None
-    if not deck >> c & 1:
-        raise DealError(f"{where}: {NAMES[c]} is not in the 2-player deck (the 5s are removed)")
-    return c
-
-
-def parse_deal(deal: Any, players: int) -> Deal:
-    """A deal `{"draws": [card, ...], "hands": [[card x 9] per seat], "pile": [card, ...]}`.
-
-    `draws`: the cards drawn for trump and marker, in order: 5s (drawn again) then one family card
-    (its family is trump; value 1-4: the lowest card wins, 6-9: the highest). `hands`: 9 distinct
-    cards per seat. `pile`: the draw pile, top first: exactly the cards not dealt (may be left out,
-    then the undealt cards in card order; with 4 players it is empty)."""
-    if not isinstance(deal, dict) or not {"draws", "hands"} <= set(deal) <= {"draws", "hands", "pile"}:
-        raise DealError('a Stichwahl deal is {"draws": [cards], "hands": [[9 cards] per seat], "pile": [cards]}')
-    deck = NO_FIVES if players == 2 else ALL_CARDS
-    draws = deal["draws"]
-    if not isinstance(draws, list | tuple) or not draws:
-        raise DealError("'draws' is a non-empty list: the cards drawn for trump, 5s first (drawn again)")
-    drawn = tuple(_card(t, "draws", deck) for t in draws)
-    if FAMILY_OF[drawn[-1]] < 0 or any(c < FIRST_FIVE for c in drawn[:-1]):
-        raise DealError("'draws': every draw but the last must be a 5 (drawn again), the last a family card")
-    masks = parse_hands(
-        deal["hands"],
-        DECK,
-        players=players,
-        hand_size=HAND_SIZE,
-        what=f"a deal for {players} players",
-        card_help="a Stichwahl card (O P N B + 1-4 or 6-9, or 5a-5d)",
-        allowed=deck,
-        not_allowed="the 2-player deck (the 5s are removed)",
-    )
-    rest = deck & ~sum(masks)
-    if "pile" in deal:
-        raw = deal["pile"]
-        if not isinstance(raw, list | tuple):
-            raise DealError("'pile' is a list of cards, top first")
-        seen = {c: f"seat {s}" for s, m in enumerate(masks) for c in range(36) if m >> c & 1}
-        pile = []
-        for text in raw:
-            c = _card(text, "pile", deck)
-            if c in seen:
-                raise DealError(f"{NAMES[c]} is in the pile and also in {seen[c]}")
-            seen[c] = "the pile"
-            pile.append(c)
-        missing = rest & ~sum(1 << c for c in pile)
-        if missing:
-            raise DealError(f"'pile' must hold every card not dealt; missing: {' '.join(DECK.notation(missing))}")
-    else:
-        pile = [c for c in range(36) if rest >> c & 1]
-    return Deal(drawn, tuple(masks), tuple(pile))
+__all__ = ["MAX_TARGET", "Stichwahl", "parse_deal"]  # parse_deal lives in deals.py

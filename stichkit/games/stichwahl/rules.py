@@ -60,3 +60,8 @@ def trick_winner(cards: Sequence[int], trump: int, high: bool) -> int:
         if key > best_key:  # strictly better: the earlier card wins a tie
             best, best_key = i, key
     return best
+
+
+def deal_points(pile: int, unused_bonus: int) -> int:
+    """A deal's points: the cards in the point pile + 1 for every 2 unused bonus cards."""
+    return pile + unused_bonus // 2
