@@ -226,6 +226,7 @@ class Hub:
             return "unavailable", f"{what} could not be saved; try again"
         news = change(written)
         t.rev += 1  # as the write counted it in the database
+        t.updated_at = time.time()  # as the write stamped it
         t.tell(news, time.time())
         await self.peers.notify(t, chat=news.chat is not None)
         self.scheduler.schedule(t)

@@ -65,7 +65,7 @@ class Presence:
                 t.last_chat_id = max(t.last_chat_id, line.id)
                 return News(chat=dumps({"type": "chat", **line.message()}))
 
-            write = hub.db(hub.store.add_chat, t.id, seat, name, text, time.time())
+            write = hub.db(hub.store.add_chat, t.id, seat, name, text, time.time(), hub.settings.chat_kept)
             refusal = await hub.store_then_tell(t, write, said, "the chat message")
         if refusal is not None:
             client.error(*refusal)

@@ -126,7 +126,7 @@ class Scheduler:
             t.seen_at = now
             if t.humans_here():
                 t.human_at = now
-            return False
+            return t.status == "waiting" and now - t.updated_at >= s.sweep_idle  # open, but nothing happens
         idle = now - max(t.updated_at, t.seen_at)
         if t.status == "waiting":
             return idle >= s.sweep_waiting

@@ -45,6 +45,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="delete a game in play with no human at it after this long (7200)")  # fmt: skip
     p.add_argument("--sweep-finished", type=float, default=604800, metavar="SECONDS",
                    help="delete a finished game nobody looks at after this long (604800: a week)")  # fmt: skip
+    p.add_argument("--sweep-idle", type=float, default=14400, metavar="SECONDS",
+                   help="delete a waiting table at which nothing happened for this long, even while someone has it "
+                        "open (14400: four hours)")  # fmt: skip
     p.add_argument("--message-rate", type=float, default=20.0, metavar="N",
                    help="messages a second one connection may send, in bursts of 3 seconds' worth (20)")  # fmt: skip
     p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
@@ -89,7 +92,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.max_bot_time, 0.01, 600, "--max-bot-time"), (args.message_rate, 0.1, 100_000, "--message-rate"),
         (args.max_tables, 1, 1_000_000, "--max-tables"), (args.max_analyses, 0, 1000, "--max-analyses"),
         (args.sweep_waiting, 1, 10**9, "--sweep-waiting"), (args.sweep_abandoned, 1, 10**9, "--sweep-abandoned"),
-        (args.sweep_finished, 1, 10**9, "--sweep-finished"),
+        (args.sweep_finished, 1, 10**9, "--sweep-finished"), (args.sweep_idle, 1, 10**9, "--sweep-idle"),
         (args.max_connections_per_client, 1, 1_000_000, "--max-connections-per-client"),
         (args.request_timeout, 0.1, 3600, "--request-timeout"),
     ]  # fmt: skip
@@ -109,7 +112,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
         allow_remote_bots=args.allow_remote_bots, max_analyses=args.max_analyses,
         login_per_name=args.login_limit, login_per_address=args.login_address_limit,
         register_per_address=args.register_limit, session_lifetime=args.session_days * 86400,
-        sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished) / 4)),
+        sweep_idle=args.sweep_idle,
+        sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished,
+                                              args.sweep_idle) / 4)),
     )  # fmt: skip
     origins = []
     for origin in args.allowed_origin:

@@ -50,12 +50,16 @@ class Settings:
     sweep_waiting: float = 30 * 60.0
     sweep_abandoned: float = 2 * HOUR
     sweep_finished: float = 7 * DAY
+    # A waiting table at which nothing has changed (no join, no chat) for this long is swept even
+    # while someone has it open: a page left open must not keep a table (and its chat) for good.
+    sweep_idle: float = 4 * HOUR
     # Clients: the largest message, and the message rate (a token bucket per connection).
     max_message: int = 64 * 1024
     message_rate: float = 20.0
     message_burst: int = 60
     max_queue: int = 1000  # messages waiting for a slow client before it is closed
-    chat_history: int = 50
+    chat_history: int = 50  # lines a connection gets on arriving
+    chat_kept: int = 200  # lines a table keeps (older ones are deleted as new ones come)
     # Browsers: the origins besides the server's own whose pages may open a table's WebSocket
     # (normalised scheme://host[:port]).
     allowed_origins: tuple[str, ...] = ()

@@ -448,11 +448,19 @@ class Store:
 
     # -- chat --------------------------------------------------------------------------------
 
-    def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float) -> ChatLine:
+    def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float, keep: int | None = None) -> ChatLine:
+        """Store a chat line; with `keep`, the table keeps only its newest `keep` lines."""
         with self.sessions.begin() as s:
             row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=to_dt(at))
             s.add(row)
             s.flush()
+            if keep is not None:
+                oldest_gone = s.scalar(
+                    select(ChatRow.id).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).offset(keep)
+                    .limit(1)
+                )  # fmt: skip
+                if oldest_gone is not None:
+                    s.execute(delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id <= oldest_gone))
             self._bump(s, table_id, at)
             return ChatLine(row.id, seat, name, text, at)
 
