@@ -17,7 +17,7 @@ from stichkit.core.game import (
 )
 
 # The games whose package has the shape (docs/architecture.md, "A game package").
-SHAPED = ("jass", "stichmeister", "stichwahl")
+SHAPED = ("jass", "stichmeister", "stichwahl", "stichling")
 
 
 def test_set_actions_keeps_ready_made_actions_and_numbers_texts() -> None:

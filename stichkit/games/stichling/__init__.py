@@ -5,8 +5,10 @@ See docs/stichling.md for the rules, every ruling and the notation.
 """
 
 from .cards import COLOURS, DECKS, ORDER_TEXTS, ORDERS, TILES, StichlingDeck
+from .deals import deal_hands
 from .game import Stichling, parse_deal
-from .state import DealSummary, StichlingState, deal_hands
+from .position import DealSummary
+from .state import StichlingState
 
 GAME = Stichling
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from stichkit.core.deals import parse_hands
 from stichkit.core.errors import DealError, OptionError
 from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .cards import DECKS, HAND_SIZE, StichlingDeck
-from .state import ActionTables, StichlingState, action_texts
+from .actions import action_texts
+from .cards import DECKS, StichlingDeck
+from .deals import parse_deal
+from .rules import ActionTables
+from .state import StichlingState
 
 
 def _seat_check(value: int) -> str | None:
@@ -67,17 +69,4 @@ class Stichling(Game):
         return StichlingState(self, fresh_seed() if seed is None else seed, given)
 
 
-def parse_deal(deal: Any, deck: StichlingDeck) -> tuple[int, ...]:
-    """A deal `{"hands": [[card, ...] × players]}`: 12 distinct cards each, every card of the deck."""
-    n = deck.players
-    shape = f'a {n}-player Stichling deal is {{"hands": [{", ".join(["[12 cards]"] * n)}]}}'
-    if not isinstance(deal, dict) or set(deal) != {"hands"}:
-        raise DealError(shape)
-    return parse_hands(
-        deal["hands"],
-        deck,
-        players=n,
-        hand_size=HAND_SIZE,
-        what=f"a {n}-player Stichling deal",
-        card_help=f"a card of the {n}-player deck (colours G Y P B, values 1-{deck.top})",
-    )
+__all__ = ["Stichling", "parse_deal"]  # parse_deal lives in deals.py

@@ -14,10 +14,14 @@ A trick belongs to whoever played its highest card of the led colour; thrown-off
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import itertools
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
+from stichkit.core.action import Action
 from stichkit.core.errors import Reason
 
+from .actions import TARGETS
 from .cards import COLOUR_NAMES, COLOURS, StichlingDeck
 
 NEW = 4  # target "new": open a trick on the lowest free place
@@ -101,3 +105,90 @@ def add_card(trick: OpenTrick | None, seat: int, card: int, deck: StichlingDeck)
     if colour == trick.led and value > trick.best:
         return OpenTrick(cards, trick.led, seat, value)
     return OpenTrick(cards, trick.led, trick.owner, trick.best)
+
+
+def winners_of(points: Sequence[Sequence[int]]) -> list[int]:
+    """The winners after three deals, from each deal's points per seat: the most points in total;
+    on a tie, more points in the 3rd deal, then in the 2nd; if all three are equal, all win."""
+    seats = range(len(points[0]))
+    key = [(sum(d[s] for d in points), points[2][s], points[1][s]) for s in seats]
+    best = max(key)
+    return [s for s in seats if key[s] == best]
+
+
+# -- precomputed tables for the hot path -------------------------------------------------------
+#
+# The led colours of the four places are kept as a "signature": 3 bits per place, the colour 0-3
+# or EMPTY_CODE for a free place. Everything legal_actions and apply need from the places is
+# looked up by it: where each colour may go, which (colour, target) pairs are legal, the lowest
+# free place.
+EMPTY_CODE = 4
+EMPTY_SIG = sum(EMPTY_CODE << (3 * i) for i in range(4))
+SIG_SIZE = 1 << 12
+
+
+def _sig_tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[int], list[int]]:
+    target_sets: dict[tuple[int, ...], int] = {}
+    bases: list[tuple[int, ...]] = [()] * SIG_SIZE
+    legal: list[int] = [0] * SIG_SIZE
+    first_free: list[int] = [-1] * SIG_SIZE
+    for codes in itertools.product(range(EMPTY_CODE + 1), repeat=4):
+        places = tuple(None if c == EMPTY_CODE else OpenTrick((), c, 0, 0) for c in codes)
+        sig = sum(c << (3 * i) for i, c in enumerate(codes))
+        ok = 0
+        base = []
+        for colour, targets in enumerate(targets_by_colour(places)):
+            tid = target_sets.setdefault(targets, len(target_sets))
+            base.append((colour * 32 + tid) << 9)
+            for t in targets:
+                ok |= 1 << (colour * TARGETS + t)
+        bases[sig] = tuple(base)
+        legal[sig] = ok
+        first_free[sig] = places.index(None) if None in places else -1
+    assert len(target_sets) <= 32
+    return list(target_sets), bases, legal, first_free
+
+
+# TARGET_SETS[tid]: a colour's targets; SIG_BASES[sig][colour]: that colour's block in the legal
+# table; SIG_LEGAL[sig]: bit colour * 5 + target set when legal; SIG_FREE[sig]: lowest free place.
+TARGET_SETS, SIG_BASES, SIG_LEGAL, SIG_FREE = _sig_tables()
+
+
+class ActionTables:
+    """One game's lookup tables: the legal actions of one colour's cards (a chunk of 8 values)
+    for one target set, filled in on first use, and what each card action is.
+
+    Entry `(colour * 32 + tid) << 9 | half << 8 | chunk` lists the actions of the cards
+    `colour * top + 8 * half + j` (bit j of `chunk`), card-major, targets in `TARGET_SETS[tid]`."""
+
+    __slots__ = (
+        "actions", "card_action", "colour_mask", "deck", "order_actions", "order_base", "table", "top",
+    )  # fmt: skip
+
+    def __init__(self, deck: StichlingDeck, actions: tuple[Action, ...]) -> None:
+        self.deck = deck
+        self.actions = actions
+        self.top = deck.top
+        self.colour_mask = (1 << deck.top) - 1
+        self.order_base = deck.size * TARGETS
+        self.order_actions = actions[self.order_base :]
+        self.table: list[list[Action] | None] = [None] * (4 * 32 * 512)
+        # Per card action id: (card, target, card bit, its bit in SIG_LEGAL, colour, value).
+        self.card_action = tuple(
+            (a // TARGETS, a % TARGETS, 1 << a // TARGETS, 1 << (deck.colour[a // TARGETS] * TARGETS + a % TARGETS),
+             deck.colour[a // TARGETS], deck.value[a // TARGETS])
+            for a in range(self.order_base)
+        )  # fmt: skip
+
+    def fill(self, key: int) -> list[Action]:
+        colour, tid, half, chunk = key >> 14, key >> 9 & 31, key >> 8 & 1, key & 255
+        first = colour * self.top + 8 * half
+        targets = TARGET_SETS[tid]
+        acts = self.actions
+        out = [acts[(first + j) * TARGETS + t] for j in range(8) if chunk >> j & 1 for t in targets]
+        self.table[key] = out
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from the (unpickled) actions: the tables hold those very objects.
+        return (ActionTables, (self.deck, self.actions))
