@@ -42,6 +42,7 @@ from .connection import CLOSE_GOING_AWAY, CLOSE_SWEPT
 from .db import migrate
 from .db.accounts import AccountStore
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
+from .db.profiles import ProfileStore
 from .db.queue import QueueStore
 from .db.store import Conflict, Store
 from .errors import HubError
@@ -129,6 +130,7 @@ class Hub:
                         register_per_address=s.register_per_address)  # fmt: skip
         self.accounts.start(secret, limits)
         self.queue_store = QueueStore(self.store.sessions)
+        self.profile_store = ProfileStore(self.engine)
         self.analyses.keeper = DbKeeper(self.db, self.store, self.instance)
         if self.sqlite:  # one process: a claim stored is one a stopped process of it left behind
             await self.db(self.store.release_analyses, None)

@@ -40,6 +40,7 @@ class NewTable:
     hints: bool = True
     takebacks: bool = True
     shared_screen: bool = False
+    rated: bool = False
 
 
 def new_seed() -> int:
@@ -57,8 +58,18 @@ class Lobby:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
 
-    async def create_table(self, req: NewTable) -> LiveTable:
+    async def create_table(self, req: NewTable, account: Account | None = None) -> LiveTable:
+        """A new table. A rated one is opened by an account holder and seats people only (the
+        takeover bot plays for whoever is away or left), without hints or takebacks."""
         hub, s = self.hub, self.hub.settings
+        if req.rated:
+            if account is None:
+                raise HubError(403, "rated tables are for account holders: log in first, or open an unrated table")
+            if any(x.strip().lower() != "human" for x in req.seats):
+                raise HubError(400, "a rated table seats people only: every seat must be 'human'")
+            if req.shared_screen:
+                raise HubError(400, "a rated table has one person at each seat: shared_screen must be false")
+            req = replace(req, hints=False, takebacks=False)
         if len(hub.tables) >= s.max_tables:
             raise HubError(503, f"this server holds {s.max_tables} tables already; try again later")
         try:
@@ -76,7 +87,7 @@ class Lobby:
             id=new_table_id(), name=req.name or "", game=game.name,
             options=dict(game.options), private=req.private,
             settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time,
-                                   req.hints, req.takebacks, req.shared_screen).as_dict(),
+                                   req.hints, req.takebacks, req.shared_screen, req.rated).as_dict(),
             status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
             created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
         )  # fmt: skip
@@ -93,7 +104,10 @@ class Lobby:
         """Claim `seat`, or the lowest free human seat: (the seat, its token). A logged-in player
         sits under the account's user name, and the seat follows the account. `person`
         (identity.person) holds one seat of a table at a time, and never takes a second seat of a
-        game in play (it would know two hands), unless the table allows shared screens."""
+        game in play (it would know two hands), unless the table allows shared screens. A rated table seats
+        account holders only."""
+        if t.settings.rated and account is None:
+            raise HubError(403, "a rated table seats account holders only: log in first")
         if account is not None:
             name = account.name
         one_seat = not t.settings.shared_screen

@@ -225,7 +225,8 @@ class QuickPlay:
         move_time = MOVE_TIME if len(entries) > 1 else None
         stored = StoredTable(
             id=tid, name="", game=game.name, options=dict(game.options), private=False,
-            settings=TableSettings("hand", 60.0, f"bot:{takeover.label}", move_time).as_dict(),
+            settings=TableSettings("hand", 60.0, f"bot:{takeover.label}", move_time, hints=not key.rated,
+                                   takebacks=not key.rated, rated=key.rated).as_dict(),
             status="playing", game_no=1, rev=1, created_at=now, updated_at=now, seats=seats, seed=new_seed(),
             started_at=now,
         )  # fmt: skip

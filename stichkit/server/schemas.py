@@ -48,6 +48,7 @@ class TableRequest(BaseModel):
     hints: StrictBool = True
     takebacks: StrictBool = True
     shared_screen: StrictBool = False
+    rated: StrictBool = False
 
     @field_validator("name")
     @classmethod

@@ -36,6 +36,13 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="seat bots that call other servers (remote:URL); off: table openers cannot make "
                         "this server send requests to addresses of their choosing")  # fmt: skip
     p.add_argument("--max-tables", type=int, default=2000, metavar="N", help="tables held at once (2000)")
+    p.add_argument(
+        "--leaderboard-min-games",
+        type=int,
+        default=5,
+        metavar="N",
+        help="rated games a player needs to be on a game's leaderboard (5)",
+    )
     p.add_argument("--max-analyses", type=int, default=4, metavar="N",
                    help="finished Jass games waiting for their analysis at once, solved one at a time in a "
                         "process of their own (4; 0: the server analyses none)")  # fmt: skip
@@ -95,6 +102,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.sweep_finished, 1, 10**9, "--sweep-finished"), (args.sweep_idle, 1, 10**9, "--sweep-idle"),
         (args.max_connections_per_client, 1, 1_000_000, "--max-connections-per-client"),
         (args.request_timeout, 0.1, 3600, "--request-timeout"),
+        (args.leaderboard_min_games, 1, 10_000, "--leaderboard-min-games"),
     ]  # fmt: skip
     if args.bot_workers is not None:
         checks.append((args.bot_workers, 1, 256, "--bot-workers"))
@@ -107,6 +115,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         check_rate(rate, flag)
     s = Settings(
         bot_delay=args.bot_delay, max_bot_time=args.max_bot_time, max_tables=args.max_tables,
+        leaderboard_min_games=args.leaderboard_min_games,
         sweep_waiting=args.sweep_waiting, sweep_abandoned=args.sweep_abandoned, sweep_finished=args.sweep_finished,
         message_rate=args.message_rate, message_burst=max(1, round(3 * args.message_rate)),
         allow_remote_bots=args.allow_remote_bots, max_analyses=args.max_analyses,

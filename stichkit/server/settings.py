@@ -78,6 +78,7 @@ class Settings:
     quick_interval: float = 1.0
     quick_timeout: float = 15.0
     quick_keep: float = 120.0
+    leaderboard_min_games: int = 5  # rated games a player needs to be on a game's leaderboard
     tick: float = 0.25  # how often move timers, grace times and ownership are looked at
     # Accounts (docs/operations.md): the secret that signs session cookies (None: one made once and
     # kept in the database); how long a login lasts; the rate limits of logins and registrations,

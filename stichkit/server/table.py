@@ -32,17 +32,18 @@ class TableSettings:
     # One screen for several players (a family): a person may hold several seats, and take another
     # seat of a game in play (tables stored before: no).
     shared_screen: bool = False
+    rated: bool = False  # account holders only; each game changes their ratings (tables stored before: no)
 
     def as_dict(self) -> dict[str, Any]:
         return {"takeover": self.takeover, "grace": self.grace, "takeover_bot": self.takeover_bot,
                 "move_time": self.move_time, "hints": self.hints, "takebacks": self.takebacks,
-                "shared_screen": self.shared_screen}  # fmt: skip
+                "shared_screen": self.shared_screen, "rated": self.rated}  # fmt: skip
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSettings:
         return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"),
                    bool(d.get("hints", True)), bool(d.get("takebacks", True)),
-                   bool(d.get("shared_screen", False)))  # fmt: skip
+                   bool(d.get("shared_screen", False)), bool(d.get("rated", False)))  # fmt: skip
 
 
 @dataclass(frozen=True)

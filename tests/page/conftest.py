@@ -72,6 +72,8 @@ class Server:
         self.db = f"sqlite:///{workdir / 'page.db'}"
         cmd += ["serve", "--port", str(self.port), "--db", self.db]
         cmd += ["--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning"]
+        # every page test comes from one address: limits far above what they do (accounts)
+        cmd += ["--register-limit", "10000/hour", "--login-address-limit", "10000/minute"]
         with self.log.open("w") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

@@ -38,6 +38,7 @@ def test_the_newest_migration_is_the_one_the_server_knows() -> None:
         (["--port", "70000"], "--port must be between 0 and 65535"),
         (["--bot-workers", "0"], "--bot-workers must be between 1 and 256"),
         (["--max-bot-time", "0"], "--max-bot-time must be between"),
+        (["--leaderboard-min-games", "0"], "--leaderboard-min-games must be between 1 and 10000"),
     ],
 )
 def test_bad_serve_flags_are_refused_with_a_reason(flags: list[str], message: str,

@@ -206,3 +206,42 @@ class QueueRow(Base):
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), default=None)
 
     __table_args__ = (Index("ix_quick_queue_waiting", "game", "players", "rated", "table_id"),)
+
+
+class RatingRow(Base):
+    """An account's rating in one game (openskill's mu and sigma), changed only in the transaction
+    that stores a rated game's result (db/results.py)."""
+
+    __tablename__ = "ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    games: Mapped[int]  # rated games played
+    wins: Mapped[int]
+    updated_at: Mapped[datetime]
+
+    __table_args__ = (Index("ix_ratings_game", "game"),)
+
+
+class PlayedRow(Base):
+    """One finished game of an account, rated or not: its profile's counts and recent games, and
+    the rating after it (None: unrated). The key makes a game count once for each account."""
+
+    __tablename__ = "played"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)  # no foreign key: kept when the table is swept
+    game_no: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int]
+    place: Mapped[int]  # 1: first (winners share it); a leaver is last
+    players: Mapped[int]
+    won: Mapped[bool]
+    left: Mapped[bool]  # gave the seat up before the end (a loss when rated)
+    rated: Mapped[bool]
+    mu: Mapped[float | None] = mapped_column(default=None)  # the rating after this game
+    sigma: Mapped[float | None] = mapped_column(default=None)
+    change: Mapped[float | None] = mapped_column(default=None)  # of the shown rating (mu - 3 sigma)
+    finished_at: Mapped[datetime]
+
+    __table_args__ = (Index("ix_played_account_time", "account_id", "finished_at"),)

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ..model import ChatLine, FinishedGame, Seat, StoredAction, StoredGame, StoredTable, barred_seats, began, sat_down
 from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
+from .results import record_result
 
 
 class Conflict(Exception):
@@ -252,6 +253,8 @@ class Store:
             if done.rowcount != 1:
                 raise Conflict(f"table {m.table_id} is no longer at game {m.game_no}, line {m.line}, "
                                f"version {m.action.version - 1}")  # fmt: skip
+            if m.result is not None:  # the game's end: its accounts' results and ratings, in this transaction
+                record_result(conn, m.table_id, m.game_no, m.result, at)
 
     def take_back(self, table_id: str, game_no: int, line: int, version: int, to_version: int, at: float,
                   request: str | None = None, seat: int | None = None) -> None:  # fmt: skip

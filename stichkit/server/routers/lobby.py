@@ -16,9 +16,10 @@ router = APIRouter(prefix="/api/tables", tags=["lobby"])
 
 
 @router.post("", status_code=201)
-async def open_table(req: TableRequest, hub: HubDep) -> dict[str, Any]:
-    """Open a table: game, options, one entry per seat (`human` or `bot:SPEC`), settings."""
-    t = await hub.create_table(NewTable(**req.model_dump()))
+async def open_table(req: TableRequest, hub: HubDep, account: MaybeAccountDep) -> dict[str, Any]:
+    """Open a table: game, options, one entry per seat (`human` or `bot:SPEC`), settings. A rated
+    table is opened by an account holder, and seats people only."""
+    t = await hub.create_table(NewTable(**req.model_dump()), account)
     return t.info(time.time())
 
 

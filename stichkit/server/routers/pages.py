@@ -1,4 +1,5 @@
-"""The page: index.html at / (and at /tables/{id}, so invite links open it), its files under /static/."""
+"""The page: index.html at / (and at /tables/{id}, so invite links open it; at /players/{name} and
+/leaderboard/{game}, the profile and leaderboard screens), its files under /static/."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ def _index(hub: HubDep) -> FileResponse:
 
 @router.get("/", include_in_schema=False)
 def index(hub: HubDep) -> FileResponse:
+    return _index(hub)
+
+
+@router.get("/players/{name}", include_in_schema=False)
+def player(name: str, hub: HubDep) -> FileResponse:
+    return _index(hub)
+
+
+@router.get("/leaderboard", include_in_schema=False)
+@router.get("/leaderboard/{game}", include_in_schema=False)
+def leaderboard(hub: HubDep, game: str = "") -> FileResponse:
     return _index(hub)
 
 

@@ -38,6 +38,8 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
+  player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
   quickQueues: () => call("GET", "/api/quick"),
   quickJoin: (spec) => call("POST", "/api/quick", spec),
   quickNews: (ticket) => call("GET", "/api/quick/me", undefined, ticket),

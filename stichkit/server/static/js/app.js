@@ -1,5 +1,7 @@
-// The page's entry: the top bar (language, settings, help) and the three screens:
+// The page's entry: the top bar (language, settings, help) and the screens:
 //   /                       the lobby
+//   /players/NAME           a player's profile
+//   /leaderboard/GAME       a game's leaderboard
 //   /tables/ID              a table (playing or watching; ?join=1 opens the join form)
 //   /tables/ID?replay=N     the replay of the table's game N once it is over (&analyse=1: a Jass
 //                           game's analysis begins at once)
@@ -10,6 +12,7 @@ import { cardSVG as jassCard } from "./cards/jass.js";
 import { dialog, esc } from "./dom.js";
 import { lang, t, tableTitle } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { Leaderboard, Profile } from "./profile.js";
 import * as prefs from "./prefs.js";
 import { httpRefusal } from "./refusals.js";
 import { Replay } from "./replay.js";
@@ -27,6 +30,7 @@ function topbar() {
     `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
     `<span class="crumb" id="crumb">${esc(crumb())}</span>` +
     `<nav class="top-actions" aria-label="${esc(t("table.menu"))}">` +
+    `<a class="top-link" href="/leaderboard" id="nav-leaders">${esc(t("leaders.short"))}</a>` +
     `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
     ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
     `</div>` +
@@ -86,6 +90,10 @@ function help() {
 }
 
 function route() {
+  const player = location.pathname.match(/^\/players\/([^/]+)\/?$/);
+  if (player) return { name: "player", player: decodeURIComponent(player[1]) };
+  const board = location.pathname.match(/^\/leaderboard(?:\/([^/]+))?\/?$/);
+  if (board) return { name: "leaders", game: board[1] ? decodeURIComponent(board[1]) : null };
   const m = location.pathname.match(/^\/tables\/([^/]+)\/?$/);
   const q = new URLSearchParams(location.search);
   if (!m) return { name: "lobby" };
@@ -117,6 +125,14 @@ async function show() {
     document.title = t("app.title");
     setCrumb(() => t("app.tagline"));
     screen = new Lobby(main, catalog);
+  } else if (r.name === "player") {
+    document.title = `${r.player} – stichkit`;
+    setCrumb(() => t("profile.title"));
+    screen = new Profile(main, r.player);
+  } else if (r.name === "leaders") {
+    document.title = `${t("leaders.short")} – stichkit`;
+    setCrumb(() => t("leaders.short"));
+    screen = new Leaderboard(main, r.game, catalog);
   } else if (r.name === "replay") {
     setCrumb(() => t("replay.title"));
     screen = new Replay(main, r.id, r.game, { catalog, analyse: r.analyse });

@@ -54,7 +54,8 @@ function tableRules(x) {
   const rules = [];
   if (st.move_time) rules.push(t("lobby.tagMoveTime", { s: st.move_time }));
   if (st.hints === false) rules.push(t("lobby.tagNoHints"));
-  if (st.takebacks === false) rules.push(t("lobby.tagNoTakebacks"));
+  if (st.rated) rules.push(t("lobby.tagRated"));
+  else if (st.takebacks === false) rules.push(t("lobby.tagNoTakebacks"));
   if (st.shared_screen) rules.push(t("lobby.tagSharedScreen"));
   return rules;
 }
@@ -110,6 +111,7 @@ export class Lobby {
       `<label class="row check"><input type="checkbox" name="hints" checked> ${esc(t("lobby.hints"))}</label>` +
       `<label class="row check"><input type="checkbox" name="takebacks" checked> ${esc(t("lobby.takebacks"))}</label>` +
       `<label class="row check"><input type="checkbox" name="shared_screen"> ${esc(t("lobby.sharedScreen"))}</label>` +
+      `<label class="row check"><input type="checkbox" name="rated"> ${esc(t("lobby.rated"))}</label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.moveTime"))}</span> <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.takeover"))}</span> <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.grace"))}</span> <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
@@ -262,6 +264,10 @@ export class Lobby {
       }
     }
     const body = { game: this.game.name, options, seats, private: f.private.checked };
+    if (f.rated.checked) {
+      if (seats.some((x) => x !== "human")) return { error: t("lobby.ratedPeople") };
+      body.rated = true;
+    }
     body.name = (f.table_name.value.trim() || `${t(`game.${this.game.name}`)} – ${name}`).slice(0, 40);
     if (f.move_time.value) body.move_time = Number(f.move_time.value);
     if (!f.hints.checked) body.hints = false;

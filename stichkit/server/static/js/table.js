@@ -659,7 +659,9 @@ export class LiveTable {
     } else if (cmd === "takeback-yes" || cmd === "takeback-no" || cmd === "takeback-withdraw") {
       this.answerTakeback(cmd === "takeback-yes");
     } else if (cmd === "leave") {
-      if (!this.seat || !confirm(t("table.leaveConfirm"))) return;
+      // at a rated table, leaving during play counts as a loss: say so before the player goes
+      const rated = this.info && this.info.settings && this.info.settings.rated && this.info.status === "playing";
+      if (!this.seat || !confirm(t(rated ? "table.leaveRated" : "table.leaveConfirm"))) return;
       try {
         await api.leave(this.id, this.seat.token);
       } catch (e) {
