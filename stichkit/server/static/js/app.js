@@ -30,7 +30,7 @@ function topbar() {
     `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
     `<span class="crumb" id="crumb">${esc(crumb())}</span>` +
     `<nav class="top-actions" aria-label="${esc(t("table.menu"))}">` +
-    `<a class="top-link" href="/leaderboard" id="nav-leaders">${esc(t("leaders.short"))}</a>` +
+    `<a class="top-link" href="/leaderboard" id="nav-leaders" title="${esc(t("leaders.short"))}" aria-label="${esc(t("leaders.short"))}"><span aria-hidden="true">🏆</span><span class="top-label"> ${esc(t("leaders.short"))}</span></a>` +
     `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
     ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
     `</div>` +
