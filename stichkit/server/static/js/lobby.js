@@ -266,6 +266,7 @@ export class Lobby {
     const body = { game: this.game.name, options, seats, private: f.private.checked };
     if (f.rated.checked) {
       if (seats.some((x) => x !== "human")) return { error: t("lobby.ratedPeople") };
+      if (f.shared_screen.checked) return { error: t("lobby.ratedShared") };
       body.rated = true;
     }
     body.name = (f.table_name.value.trim() || `${t(`game.${this.game.name}`)} – ${name}`).slice(0, 40);
