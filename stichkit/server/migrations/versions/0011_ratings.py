@@ -1,7 +1,7 @@
 """Ratings per account and game, and every finished game of an account (its profile).
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-11-28
 """
 
@@ -12,8 +12,8 @@ from alembic import op
 
 from stichkit.server.db.models import UTCDateTime
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
