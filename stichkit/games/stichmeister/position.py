@@ -9,12 +9,15 @@ of rule cards (and rule 21's suit) and shared by every state that meets them.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .rulecards import RuleCard
 from .rules import RoundRules, compose
 from .trick import TrickTables
 from .trump import Trumps, trump_order, with_dynamic
+
+if TYPE_CHECKING:
+    from .state import StichMeisterState
 
 # Snapshots are made on the hot path: `new_tuple(Snapshot, values)` builds one without the
 # Python-level __new__ a NamedTuple's constructor runs.
@@ -59,6 +62,37 @@ class Snapshot(NamedTuple):
     tables: TrickTables | None
     visible: tuple[int, ...]  # the face-up cards of the trick
     log: int  # entries in the log when taken
+
+
+def snapshot(st: StichMeisterState) -> Snapshot:
+    """The position of `st` as immutable values."""
+    return new_tuple(Snapshot, (
+        st._round, st._dealer, st._phase, st._player, st._rule_hands, st._rule_pile, st._used,
+        st._chosen, st._choosers, st._active, st._extra, st._dyn_suit, tuple(st._hands),
+        st._deal, st._phase_idx, st._picks, st._resolved, st._shown, st._face_down,
+        st._discarded, tuple(st._trick), st._leader, st._direction, st._tricks, st._pending,
+        tuple(st._voids), tuple(st._pending_voids), st._played, st._scores, st._history,
+        st._rules, st._trumps, st._tab, tuple(st._vis), len(st._log),
+    ))  # fmt: skip
+
+
+def restore(st: StichMeisterState, u: Snapshot) -> None:
+    """Put `st` back to the position `u`; its log loses what came after."""
+    (
+        st._round, st._dealer, st._phase, st._player, st._rule_hands, st._rule_pile, st._used,
+        st._chosen, st._choosers, st._active, st._extra, st._dyn_suit, hands,
+        st._deal, st._phase_idx, st._picks, st._resolved, st._shown, st._face_down,
+        st._discarded, trick, st._leader, st._direction, st._tricks, st._pending,
+        voids, pending_voids, st._played, st._scores, st._history,
+        st._rules, st._trumps, st._tab, vis, log_len,
+    ) = u  # fmt: skip
+    st._hands = list(hands)
+    st._trick = list(trick)
+    st._voids = list(voids)
+    st._pending_voids = list(pending_voids)
+    st._vis = list(vis)
+    st._legal = -1
+    del st._log[log_len:]
 
 
 # Every field of StichMeisterState, as clone() treats it: shared values (immutable, replaced when

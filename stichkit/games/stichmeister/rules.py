@@ -34,6 +34,9 @@ SWITCHES = {
 PHASE_KINDS = ("pass", "face_down_last", "show", "discard")
 
 
+Seats = tuple[int, ...]  # a card mask per seat
+
+
 @dataclass(frozen=True)
 class SetupPhase:
     """A decision before the first lead that a basic rule adds: every player in turn picks
@@ -48,6 +51,32 @@ class SetupPhase:
     def action(self) -> str:
         """The action prefix of this phase's picks."""
         return {"pass": "pass", "face_down_last": "down", "show": "show", "discard": "discard"}[self.kind]
+
+    def resolve(
+        self, hands: Sequence[int], picks: Sequence[int], face_down: Seats, shown: Seats, discarded: Seats
+    ) -> tuple[list[int], Seats, Seats, Seats]:
+        """What the picks do once everyone has picked, all together: the new hands, face-down,
+        shown and discarded cards per seat (passed cards go `to` seats on; a discarded card that
+        was shown is shown no more)."""
+        n = len(hands)
+        if self.kind == "pass":
+            out = [hands[s] & ~picks[s] for s in range(n)]
+            for s in range(n):
+                out[(s + self.to) % n] |= picks[s]
+            return out, face_down, shown, discarded
+        if self.kind == "face_down_last":
+            return (
+                [hands[s] & ~picks[s] for s in range(n)],
+                tuple(face_down[s] | picks[s] for s in range(n)),
+                shown,
+                discarded,
+            )
+        if self.kind == "show":
+            return list(hands), face_down, tuple(shown[s] | picks[s] for s in range(n)), discarded
+        return (  # discard
+            [hands[s] & ~picks[s] for s in range(n)], face_down, tuple(shown[s] & ~picks[s] for s in range(n)),
+            tuple(discarded[s] | picks[s] for s in range(n)),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 
-from . import refusals, sampling, views
+from . import position, refusals, sampling, views
 from .actions import (
     ACTION_ID_OF,
     ACTION_TEXTS,
@@ -38,7 +38,7 @@ from .actions import (
     SETUP,
 )  # fmt: skip
 from .deals import RULE_HAND, deal_json
-from .position import COPIED_FIELDS, SHARED_FIELDS, Snapshot, new_tuple, round_rules, round_tables
+from .position import COPIED_FIELDS, SHARED_FIELDS, Snapshot, round_rules, round_tables
 from .rulecards import RuleCard
 from .rules import RoundRules
 from .scoring import score_round, taken_tricks
@@ -188,20 +188,9 @@ class StichMeisterState(State):
             self._player = nxt
             return
         n = self._n
-        if phase.kind == "pass":
-            hands = [self._hands[s] & ~picks[s] for s in range(n)]
-            for s in range(n):
-                hands[(s + phase.to) % n] |= picks[s]
-            self._hands = hands
-        elif phase.kind == "face_down_last":
-            self._hands = [self._hands[s] & ~picks[s] for s in range(n)]
-            self._face_down = tuple(self._face_down[s] | picks[s] for s in range(n))
-        elif phase.kind == "show":
-            self._shown = tuple(self._shown[s] | picks[s] for s in range(n))
-        else:  # discard
-            self._hands = [self._hands[s] & ~picks[s] for s in range(n)]
-            self._discarded = tuple(self._discarded[s] | picks[s] for s in range(n))
-            self._shown = tuple(self._shown[s] & ~picks[s] for s in range(n))
+        self._hands, self._face_down, self._shown, self._discarded = phase.resolve(
+            self._hands, picks, self._face_down, self._shown, self._discarded
+        )
         self._resolved += (self._picks,)
         self._picks = (0,) * n
         self._phase_idx += 1
@@ -431,32 +420,10 @@ class StichMeisterState(State):
         return refusals.why_illegal(self, a)
 
     def _snapshot(self) -> Snapshot:
-        """The position as immutable values (position.Snapshot)."""
-        return new_tuple(Snapshot, (
-            self._round, self._dealer, self._phase, self._player, self._rule_hands, self._rule_pile, self._used,
-            self._chosen, self._choosers, self._active, self._extra, self._dyn_suit, tuple(self._hands),
-            self._deal, self._phase_idx, self._picks, self._resolved, self._shown, self._face_down,
-            self._discarded, tuple(self._trick), self._leader, self._direction, self._tricks, self._pending,
-            tuple(self._voids), tuple(self._pending_voids), self._played, self._scores, self._history,
-            self._rules, self._trumps, self._tab, tuple(self._vis), len(self._log),
-        ))  # fmt: skip
+        return position.snapshot(self)
 
     def _restore(self, u: Snapshot) -> None:
-        (
-            self._round, self._dealer, self._phase, self._player, self._rule_hands, self._rule_pile, self._used,
-            self._chosen, self._choosers, self._active, self._extra, self._dyn_suit, hands,
-            self._deal, self._phase_idx, self._picks, self._resolved, self._shown, self._face_down,
-            self._discarded, trick, self._leader, self._direction, self._tricks, self._pending,
-            voids, pending_voids, self._played, self._scores, self._history,
-            self._rules, self._trumps, self._tab, vis, log_len,
-        ) = u  # fmt: skip
-        self._hands = list(hands)
-        self._trick = list(trick)
-        self._voids = list(voids)
-        self._pending_voids = list(pending_voids)
-        self._vis = list(vis)
-        self._legal = -1
-        del self._log[log_len:]
+        position.restore(self, u)
 
     def undo(self) -> None:
         if not self._undo:
