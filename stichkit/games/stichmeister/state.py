@@ -31,6 +31,7 @@ from .actions import (
     OVER,
     PHASE_NAMES,
     PICK_ACTION,
+    PICK_PREFIXES,
     PLAY,
     REMOVE,
     REMOVE_ACTION,
@@ -477,6 +478,6 @@ class StichMeisterState(State):
 
 # Names that code outside the package imports from here.
 __all__ = [
-    "ACTIONS", "ACTION_TEXTS", "CHOOSE", "OVER", "PHASE_NAMES", "PICK_ACTION", "PLAY", "REMOVE", "REMOVE_ACTION",
-    "RULE_ACTION", "RULE_HAND", "SETUP", "StichMeisterState", "taken_tricks",
+    "ACTIONS", "ACTION_TEXTS", "CHOOSE", "OVER", "PHASE_NAMES", "PICK_ACTION", "PICK_PREFIXES", "PLAY", "REMOVE",
+    "REMOVE_ACTION", "RULE_ACTION", "RULE_HAND", "SETUP", "StichMeisterState", "taken_tricks",
 ]  # fmt: skip

@@ -19,7 +19,20 @@ from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_ove
 from stichkit.core.game import Entry, State
 
 from . import sampling, views
-from .actions import BONUS_ACT, FLIP_ACT, LEAD, LEAD_ACT, OVER, PHASE_NAMES, PICK, PLAY, PRIZE, PRIZE_ACT, TRUMP_ACT
+from .actions import (
+    BONUS_ACT,
+    FLIP_ACT,
+    LEAD,
+    LEAD_ACT,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    PLAY,
+    PRIZE,
+    PRIZE_ACT,
+    TRUMP_ACT,
+    action_texts,
+)
 from .cards import FAMILIES, FAMILY_NAMES, FAMILY_OF, FIRST_FIVE, FLIP, NAMES, PEARL, TRUMP, VALUE_OF, CardTable
 from .deals import HAND_SIZE, TRICKS_PER_DEAL, Deal, deal_from_seed, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, CardPlay, Snapshot, Trick, Undo, new_tuple
@@ -404,5 +417,6 @@ class StichwahlState(State):
 
 # Names that code outside the package imports from here.
 __all__ = [
-    "HAND_SIZE", "TRICKS_PER_DEAL", "Deal", "StichwahlState", "Trick", "deal_from_seed", "deal_json", "deal_points",
+    "HAND_SIZE", "TRICKS_PER_DEAL", "Deal", "StichwahlState", "Trick", "action_texts", "deal_from_seed", "deal_json",
+    "deal_points",
 ]  # fmt: skip
