@@ -11,13 +11,7 @@ import pytest
 import stichkit
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, game_over, not_held
-from stichkit.core.game import (
-    NotationError,
-    State,
-)
-
-# The games whose package has the shape (docs/architecture.md, "A game package").
-SHAPED = ("jass", "stichmeister", "stichwahl", "stichling")
+from stichkit.core.game import NotationError, State
 
 
 def test_set_actions_keeps_ready_made_actions_and_numbers_texts() -> None:
@@ -70,7 +64,7 @@ def test_every_game_refuses_a_move_after_the_end_in_the_same_words(name: str) ->
     assert refused.value.code == "game_over"
 
 
-@pytest.mark.parametrize("name", SHAPED)
+@pytest.mark.parametrize("name", stichkit.game_names())
 def test_clone_copies_each_declared_field_and_no_field_is_forgotten(name: str) -> None:
     state = stichkit.load_game(name).new_state(seed=3)
     cls = type(state)
