@@ -44,16 +44,18 @@ MOVE_TIME = 90.0
 
 
 def distinct(entries: list[QueueEntry]) -> list[QueueEntry]:
-    """The entries in order, each place and each account once: one person never gets two seats
-    at one table (two devices that joined at the same moment leave two places)."""
+    """The entries in order, each place, account and person once: one person never gets two seats
+    at one table (two devices or tabs that joined at the same moment leave two places)."""
     seen: set[str | int] = set()
     out = []
     for e in entries:
-        if e.id in seen or (e.account is not None and e.account in seen):
+        if e.id in seen or (e.account is not None and e.account in seen) or (e.person and e.person in seen):
             continue
         seen.add(e.id)
         if e.account is not None:
             seen.add(e.account)
+        if e.person:
+            seen.add(e.person)
         out.append(e)
     return out
 
@@ -85,7 +87,7 @@ class QuickPlay:
     # -- the player's side -------------------------------------------------------------------
 
     async def join(self, name: str | None, game: str, players: int, rated: bool, wait: float,
-                   account: Account | None = None) -> dict[str, Any]:  # fmt: skip
+                   account: Account | None = None, person: str | None = None) -> dict[str, Any]:  # fmt: skip
         """Join a queue: the ticket (shown once) and the queue's news. A logged-in player waits
         under the account's user name, and the seat follows the account."""
         if rated and account is None:
@@ -98,7 +100,7 @@ class QuickPlay:
         who = None if account is None else account.id
         shown = account.name if account is not None else name
         assert shown is not None
-        await self.hub.db(self.store.enqueue, entry_id(ticket), key, shown, wait, now, who)
+        await self.hub.db(self.store.enqueue, entry_id(ticket), key, shown, wait, now, who, person)
         await self.match(key)
         return {"ticket": ticket, **await self.status(ticket)}
 
@@ -212,7 +214,7 @@ class QuickPlay:
                 name=e.name,
                 token_hash=hash_token(tid, c.token),
                 account=e.account,
-                person=None if e.account is None else account_person(e.account),
+                person=e.person or (None if e.account is None else account_person(e.account)),
             )
             for e, c in zip(entries, claims, strict=True)
         ]

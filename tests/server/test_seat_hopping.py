@@ -140,3 +140,19 @@ def test_the_catalog_names_the_setting(server: Server) -> None:
 def test_a_bad_setting_is_refused(server: Server) -> None:
     r = server.post("/api/tables", {"game": "jass", "seats": ["human"] * 4, "shared_screen": "yes"})
     assert r.status_code == 400 and "shared_screen" in r.json()["error"]
+
+
+def test_one_browser_waits_in_quick_play_once_and_never_meets_itself(server: Server) -> None:
+    """Two tabs of one browser in one queue would otherwise be matched into one table, with two
+    hands for one person: the later search takes the earlier's place."""
+    ask = {"name": "Anna", "game": "stichwahl", "players": 2}
+    with browser(server) as tabs, browser(server) as bea:
+        first = tabs.post("/api/quick", json=ask).json()
+        second = tabs.post("/api/quick", json=ask).json()
+        assert first["status"] == second["status"] == "waiting", second
+        gone = tabs.get("/api/quick/me", headers={"Authorization": f"Bearer {first['ticket']}"})
+        assert gone.status_code == 404
+        theirs = bea.post("/api/quick", json={**ask, "name": "Bea"}).json()
+        assert theirs["status"] == "matched", theirs
+        seats = server.get(f"/api/tables/{theirs['table']}").json()["seats"]
+        assert sorted(s["name"] for s in seats) == ["Anna", "Bea"]

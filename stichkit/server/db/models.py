@@ -204,6 +204,9 @@ class QueueRow(Base):
     token: Mapped[str | None] = mapped_column(String(64), default=None)
     # The account of a logged-in player (None: a guest); an account waits in one queue at a time.
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), default=None)
+    # Who waits (identity.person; None: waited before people were told apart): a person waits in
+    # one queue at a time, and never gets two seats at one table.
+    person: Mapped[str | None] = mapped_column(String(64), default=None)
 
     __table_args__ = (Index("ix_quick_queue_waiting", "game", "players", "rated", "table_id"),)
 

@@ -40,6 +40,7 @@ class QueueEntry:
     seat: int | None = None
     token: str | None = None
     account: int | None = None  # the logged-in player's account (None: a guest)
+    person: str | None = None  # who waits (identity.person)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Claim:
 
 def _entry(r: QueueRow) -> QueueEntry:
     return QueueEntry(r.id, QueueKey(r.game, r.players, r.rated), r.name, r.wait, to_ts(r.created_at),
-                      to_ts(r.seen_at), r.table_id, r.seat, r.token, r.account_id)  # fmt: skip
+                      to_ts(r.seen_at), r.table_id, r.seat, r.token, r.account_id, r.person)  # fmt: skip
 
 
 def _live(seen_after: datetime) -> ColumnElement[bool]:
@@ -65,14 +66,17 @@ class QueueStore:
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
 
-    def enqueue(self, entry_id: str, key: QueueKey, name: str, wait: float, at: float, account: int | None) -> None:
-        """A new place in queue `key`. An account waits in one queue at a time: its earlier place
-        (a search from another device, say) is given up."""
+    def enqueue(self, entry_id: str, key: QueueKey, name: str, wait: float, at: float, account: int | None,
+                person: str | None = None) -> None:  # fmt: skip
+        """A new place in queue `key`. An account, and a person, waits in one queue at a time: its
+        earlier place (a search from another device or tab, say) is given up."""
         with self.sessions.begin() as s:
             if account is not None:
                 s.execute(delete(QueueRow).where(QueueRow.account_id == account, QueueRow.table_id.is_(None)))
+            if person is not None:
+                s.execute(delete(QueueRow).where(QueueRow.person == person, QueueRow.table_id.is_(None)))
             s.add(QueueRow(id=entry_id, game=key.game, players=key.players, rated=key.rated, name=name, wait=wait,
-                           created_at=to_dt(at), seen_at=to_dt(at), account_id=account))  # fmt: skip
+                           created_at=to_dt(at), seen_at=to_dt(at), account_id=account, person=person))  # fmt: skip
 
     def seen(self, entry_id: str, at: float) -> QueueEntry | None:
         """The entry, its player seen now (a matched entry keeps the time of its match)."""

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from ..dependencies import HubDep, MaybeAccountDep, TicketDep
+from ..identity import PersonDep
 from ..schemas import FillRequest, QuickRequest
 
 router = APIRouter(prefix="/api/quick", tags=["quick play"])
@@ -19,10 +20,11 @@ async def queues(hub: HubDep) -> dict[str, Any]:
 
 
 @router.post("", status_code=201)
-async def join_queue(req: QuickRequest, hub: HubDep, account: MaybeAccountDep) -> dict[str, Any]:
+async def join_queue(req: QuickRequest, hub: HubDep, account: MaybeAccountDep, person: PersonDep) -> dict[str, Any]:
     """Wait for a table: the answer holds the ticket (`Authorization: Bearer TICKET` from then on).
-    A logged-in player waits under the user name; rated queues are for them alone."""
-    return await hub.quick.join(req.name, req.game, req.players, req.rated, req.wait, account)
+    A logged-in player waits under the user name; rated queues are for them alone. A person
+    waits in one queue at a time, and never gets two seats at one table."""
+    return await hub.quick.join(req.name, req.game, req.players, req.rated, req.wait, account, person)
 
 
 @router.get("/me")
