@@ -228,7 +228,7 @@ def run_one(kind: str, n_tables: int, args: argparse.Namespace, tmp: Path) -> di
         log = open(tmp / f"server-{kind}-{n_tables}.log", "wb")  # noqa: SIM115
         cmd = [sys.executable, "-c", SERVE, "serve", "--host", HOST, "--port", str(port), "--db", db,
                "--log-level", "warning", "--max-tables", str(max(2000, n_tables)), "--bot-delay", "0.5",
-               "--bot-workers", "1", *args.server_flag]  # fmt: skip
+               "--bot-workers", "1", "--client-tables", "0", "--client-bot-seats", "0", *args.server_flag]  # fmt: skip
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             base = f"http://{HOST}:{port}"

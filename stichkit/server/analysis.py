@@ -30,6 +30,7 @@ from stichkit.core import State
 
 from .botrunner import worker_init
 from .db.store import Store, StoredAnalysis
+from .quotas import LimitReached
 
 log = logging.getLogger("stichkit.server")
 
@@ -54,6 +55,7 @@ class Job:
     status: str = "queued"  # queued | working | done | failed
     results: list[PartResult] = field(default_factory=list)
     error: str | None = None
+    client: str | None = None  # who asked for it first (clients.client_key)
     told: int = -1  # what the keeper was last told: the results, plus one once in work (-1: nothing)
     # The analysis assembled from the results so far (how many, and it): answered again on every
     # follow-up POST and every beat, assembled again only when a deal came in.
@@ -100,8 +102,9 @@ class Analyses:
     the last `keep` finished ones remembered here (the keeper has them for restarts and the other
     processes)."""
 
-    def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None) -> None:
+    def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None, per_client: int = 0) -> None:
         self.waiting = waiting
+        self.per_client = per_client  # games one client may have waiting or in work here (0: no limit)
         self.keeper = keeper
         self.keep = keep
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
@@ -112,19 +115,28 @@ class Analyses:
     def get(self, key: Key) -> Job | None:
         return self.jobs.get(key)
 
-    async def begin(self, key: Key, state: State, seen: StoredAnalysis | None = None) -> Job | None:
+    async def begin(self, key: Key, state: State, seen: StoredAnalysis | None = None,
+                    client: str | None = None) -> Job | None:  # fmt: skip
         """The game's analysis: the one begun here already, or a new one at the end of the queue
         once the keeper gave this process the claim (`seen`: the silent claim to take over, as
-        read). None: another process claimed it first. Busy: too many wait here."""
+        read). None: another process claimed it first. Busy: too many wait here; LimitReached:
+        `client` has as many waiting as one client may."""
         job = self.jobs.get(key)
         if job is not None and job.status != "failed":
             return job
         if self.waiting == 0:
             raise Busy("this server analyses no games (stich serve --max-analyses 0)")
+        mine = sum(1 for j in self.jobs.values() if j.client == client and j.status in ("queued", "working"))
+        if client is not None and self.per_client and mine >= self.per_client:
+            reason = (
+                f"{mine} games you asked for are being analysed already, the most one visitor may have "
+                f"({self.per_client}); ask again when they are done"
+            )
+            raise LimitReached("client_analyses", reason)
         busy = sum(1 for j in self.jobs.values() if j.status in ("queued", "working"))
         if busy >= self.waiting:
             raise Busy(f"this server is analysing {busy} games already; ask again in a few minutes")
-        job = Job(state, parts(state, full=False))
+        job = Job(state, parts(state, full=False), client=client)
         if self.keeper is not None:
             if not await self.keeper.claim(key, job.to_json(), seen):
                 return None

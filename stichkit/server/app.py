@@ -138,7 +138,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
-        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
+        body = {"error": str(exc)} if exc.code is None else {"error": str(exc), "code": exc.code}
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

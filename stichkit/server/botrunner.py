@@ -4,17 +4,24 @@ A search bot can think for seconds; in the event loop it would stop every table.
 but `random` (microseconds) decides in a process pool: the loop sends the game's record, the
 worker replays it into a State and asks the bot. Bots choose from a State and read only what
 their seat may see (`sample_hidden` for the search), as everywhere in stichkit.
+
+The workers are shared fairly: each piece of work belongs to a client (the table's opener, or
+whoever asked for a hint), the clients take turns for a free worker, and one client holds at most
+`per_client` workers at once. A visitor who opens many tables of slow bots makes their own bots
+wait, not everyone else's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, OrderedDict, deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +29,8 @@ from typing import Any
 from stichkit import bots, replay
 from stichkit.arena.duplicate import BotSpec, parse_bot
 from stichkit.core import OptionError, State
+
+from .clients import UNKNOWN
 
 log = logging.getLogger("stichkit.server")
 
@@ -43,6 +52,15 @@ class SeatBot:
 
     def make(self) -> bots.Bot:
         return bots.make(self.spec.name, **dict(self.params))
+
+    @property
+    def clock(self) -> float | None:
+        """The most seconds the bot thinks per move (None: no clock; it thinks for milliseconds)."""
+        params = dict(self.params)
+        for name in CLOCKS:
+            if params.get(name) not in (None, "", "None"):
+                return float(params[name])
+        return None
 
 
 CLOCKS = ("time", "timeout")  # the parameters that bound how long a bot may take per move
@@ -120,13 +138,26 @@ def _decide(name: str, params: tuple[tuple[str, str], ...], record: dict[str, An
 # -- the server side -------------------------------------------------------------------------
 
 
-class BotRunner:
-    """Asks bots for moves without blocking the event loop."""
+def _soon(loop: asyncio.AbstractEventLoop, fn: Any, *args: Any) -> None:
+    """Call `fn` in the event loop, from a worker's thread; nothing once the loop has closed."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(fn, *args)
 
-    def __init__(self, workers: int) -> None:
+
+class BotRunner:
+    """Asks bots for moves without blocking the event loop, sharing the workers fairly."""
+
+    def __init__(self, workers: int, per_client: int | None = None) -> None:
         self.workers = max(1, workers)
+        self.per_client = max(1, per_client or self.workers // 2)
         self._pool: ProcessPoolExecutor | None = None
         self._inline: dict[str, bots.Bot] = {}
+        # Work waiting for a worker, per client, the clients in the order of their turns; the
+        # workers each client holds, and all held (a worker is held until its work ends, also
+        # when whoever asked for it stopped waiting).
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        self._held: Counter[str] = Counter()
+        self._busy = 0
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -141,25 +172,85 @@ class BotRunner:
         pool = self._executor()
         await asyncio.gather(*[loop.run_in_executor(pool, _ready, 0.5) for _ in range(self.workers)])
 
-    async def decide(self, bot: SeatBot, state: State, seat: int) -> str:
-        """The bot's move for `seat` in `state` (which the caller must not change meanwhile)."""
+    async def decide(self, bot: SeatBot, state: State, seat: int, who: str = UNKNOWN) -> str:
+        """The bot's move for `seat` in `state` (which the caller must not change meanwhile), as
+        work of client `who`."""
         if bot.inline:
             player = self._inline.get(bot.label)
             if player is None:
                 player = self._inline[bot.label] = bot.make()
             return player.choose(state, seat).text
-        return await self.decide_record(bot, state.record(), seat)
+        return await self.decide_record(bot, state.record(), seat, who)
 
-    async def decide_record(self, bot: SeatBot, record: dict[str, Any], seat: int) -> str:
-        """The bot's move for `seat` in the game `record` holds, worked out in a worker process."""
-        loop = asyncio.get_running_loop()
+    async def decide_record(self, bot: SeatBot, record: dict[str, Any], seat: int, who: str = UNKNOWN) -> str:
+        """The bot's move for `seat` in the game `record` holds, worked out in a worker process
+        once it is client `who`'s turn for one."""
         for attempt in (1, 2):
+            await self._turn(who)
+            work = self._submit(who, bot, record, seat)
             try:
-                return await loop.run_in_executor(self._executor(), _decide, bot.spec.name, bot.params, record, seat)
+                return await asyncio.wrap_future(work)
             except BrokenProcessPool:
                 log.warning("bot worker processes died; starting new ones (attempt %d)", attempt)
                 self._pool = None
         raise RuntimeError("bot workers keep dying")
+
+    async def _turn(self, who: str) -> None:
+        """Wait until a worker is free and it is `who`'s turn; the worker is then held for `who`."""
+        turn = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(who, deque()).append(turn)
+        self._hand_out()
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # given a worker just as the wait was given up
+                self._release(who)
+            else:
+                self._forget(who, turn)
+            raise
+
+    def _submit(self, who: str, bot: SeatBot, record: dict[str, Any], seat: int) -> Future[str]:
+        loop = asyncio.get_running_loop()
+        try:
+            work = self._executor().submit(_decide, bot.spec.name, bot.params, record, seat)
+        except BaseException:
+            self._release(who)
+            raise
+        # the worker is free again when the work ends, whether or not anyone still waits for it
+        work.add_done_callback(lambda _: _soon(loop, self._release, who))
+        return work
+
+    def _hand_out(self) -> None:
+        """Give free workers to the waiting clients in turn, each up to `per_client` at once."""
+        while self._busy < self.workers:
+            for who in list(self._waiting):
+                if self._held[who] < self.per_client:
+                    break
+            else:
+                return
+            queue = self._waiting.pop(who)
+            turn = queue.popleft()
+            if queue:
+                self._waiting[who] = queue  # to the end of the line: the others go first
+            if turn.done():  # its caller stopped waiting
+                continue
+            self._busy += 1
+            self._held[who] += 1
+            turn.set_result(None)
+
+    def _release(self, who: str) -> None:
+        self._busy -= 1
+        self._held[who] -= 1
+        if self._held[who] <= 0:
+            del self._held[who]
+        self._hand_out()
+
+    def _forget(self, who: str, turn: asyncio.Future[None]) -> None:
+        queue = self._waiting.get(who)
+        if queue is not None and turn in queue:
+            queue.remove(turn)
+            if not queue:
+                del self._waiting[who]
 
     def close(self) -> None:
         if self._pool is not None:

@@ -13,6 +13,8 @@ from starlette.websockets import WebSocket
 
 from stichkit.core import IllegalActionError
 
+from .clients import UNKNOWN
+
 CLOSE_GOING_AWAY = 1001
 CLOSE_REVOKED = 4401
 CLOSE_SLOW = 4408
@@ -28,8 +30,9 @@ class Client:
     """A connection to one table, as seat `seat` (None: a spectator)."""
 
     def __init__(self, ws: WebSocket, seat: int | None, token_hash: str | None, *, rate: float, burst: int,
-                 max_queue: int) -> None:  # fmt: skip
+                 max_queue: int, who: str = UNKNOWN) -> None:  # fmt: skip
         self.ws = ws
+        self.who = who  # the client (clients.client_key), for the limits on what one client may claim
         self.seat = seat
         self.token_hash = token_hash
         self.rate = rate

@@ -1,5 +1,6 @@
-"""FastAPI dependencies: the hub, the table named in the path, the bearer token, and who is
-logged in (`current_account` for routes that need an account, `optional_account` elsewhere)."""
+"""FastAPI dependencies: the hub, the table named in the path, the bearer token, who is logged
+in (`current_account` for routes that need an account, `optional_account` elsewhere), and the
+client (its account, else its address) that the limits on what one client may claim count."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
+from .clients import client_key
 from .credentials import COOKIE
 from .db.accounts import Account
 from .hub import Hub, HubError
@@ -133,3 +135,12 @@ async def seat_held(t: TableDep, hub: HubDep, request: HTTPConnection, session: 
 
 
 SeatDep = Annotated[str, Depends(seat_held)]
+
+
+async def get_client(conn: HTTPConnection, account: MaybeAccountDep) -> str:
+    """Who asks, for the limits on what one client may claim (clients.py): the logged-in account
+    wherever it connects from, else the address."""
+    return client_key(conn.client.host if conn.client else None, None if account is None else str(account.id))
+
+
+ClientDep = Annotated[str, Depends(get_client)]

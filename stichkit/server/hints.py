@@ -44,16 +44,24 @@ class Hints:
             if client.hint_task is not None or key in t.hints_due:
                 client.error("busy", "a hint is being worked out for you already", ref=ref)
                 return
+            limit = self.hub.settings.client_hints
+            if not self.hub.in_flight.take("hint", client.who, limit):
+                reason = (f"you have as many hints in work as one visitor may have ({limit}), at other tables "
+                          "or in other tabs; ask again when one has come")  # fmt: skip
+                client.error("client_hints", reason, ref=ref)
+                return
             record = t.state.record()
             t.hints_due.add(key)
             line = t.line
         # worked out beside the connection's other messages: a move made meanwhile is not held up
-        client.hint_task = asyncio.create_task(self._work_out(t, client, key, line, record, ref))
+        client.hint_task = task = asyncio.create_task(self._work_out(t, client, key, line, record, ref))
+        # given back however the task ends, also when the connection closes before it began
+        task.add_done_callback(lambda _: self.hub.in_flight.give_back("hint", client.who))
 
     async def _work_out(self, t: LiveTable, client: Client, key: tuple[int, int, int], line: int,
                         record: dict[str, Any], ref: Any) -> None:  # fmt: skip
         try:
-            action = await self.hub.bots.decide_record(self.bot(t.game.name), record, key[2])
+            action = await self.hub.bots.decide_record(self.bot(t.game.name), record, key[2], client.who)
         except Exception:
             log.exception("table %s: the hint bot failed", t.id)
             client.error("unavailable", "no hint can be worked out now; try again", ref=ref)

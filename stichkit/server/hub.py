@@ -55,6 +55,7 @@ from .peers import Peers
 from .presence import Presence
 from .pubsub import Notifier, PostgresNotifier, RedisNotifier
 from .quickplay import QuickPlay
+from .quotas import BotTime, InFlight
 from .ratelimit import Limits
 from .scheduler import Scheduler
 from .seats import Seats
@@ -77,8 +78,10 @@ class Hub:
         self.url = parse_db_url(settings.db)
         self.sqlite = is_sqlite(self.url)
         self.tables: dict[str, LiveTable] = {}
-        self.bots = BotRunner(settings.bot_workers)
-        self.analyses = Analyses(settings.max_analyses)  # its keeper comes with the database (start)
+        self.bots = BotRunner(settings.bot_workers, settings.workers_per_client)
+        self.analyses = Analyses(settings.max_analyses, per_client=settings.client_analyses)  # keeper: at start
+        self.in_flight = InFlight()  # each client's hints in work here (quotas.py)
+        self.bot_time = BotTime(settings.table_bot_time)  # each table's bots' thinking a minute
         self._bot_cache: dict[str, SeatBot] = {}
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -286,6 +289,13 @@ class Hub:
         t.last_hint = None
         t.recount()
         t.refresh_presence(now)
+
+    async def sweep(self, t: LiveTable, why: str) -> None:
+        """Delete the table with its games (wherever it is held: the other processes hear a notice)."""
+        log.info("sweeping table %s (%s, %s): %s", t.id, t.game.name, t.status, why)
+        await self.db(self.store.delete_table, t.id)
+        await self.drop(t)
+        await self.peers.notify(t)
 
     async def drop(self, t: LiveTable) -> None:
         """The table is gone (swept, here or by another process): its connections are closed."""

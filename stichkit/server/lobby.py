@@ -19,6 +19,7 @@ from .connection import CLOSE_REVOKED
 from .db.accounts import Account
 from .errors import HubError
 from .model import Seat, StoredTable, barred_seats, began, sat_down
+from .quotas import TableQuota
 from .table import STATE, TABLE, LiveTable, News, Refusal, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 
@@ -41,6 +42,7 @@ class NewTable:
     takebacks: bool = True
     shared_screen: bool = False
     rated: bool = False
+    client: str | None = None  # who opens it (clients.client_key), held to its quota; None: the server itself
 
 
 def new_seed() -> int:
@@ -70,8 +72,10 @@ class Lobby:
             if req.shared_screen:
                 raise HubError(400, "a rated table has one person at each seat: shared_screen must be false")
             req = replace(req, hints=False, takebacks=False)
+        if req.client is not None:
+            await self._make_room(req.client)
         if len(hub.tables) >= s.max_tables:
-            raise HubError(503, f"this server holds {s.max_tables} tables already; try again later")
+            raise HubError(503, f"this server holds {s.max_tables} tables already; try again later", "max_tables")
         try:
             game = catalog.table_game(req.game, req.options, len(req.seats))
             seat_bots = [parse_seat(x, s.max_bot_time, game.name, s.allow_remote_bots) for x in req.seats]
@@ -89,15 +93,33 @@ class Lobby:
             settings=TableSettings(req.takeover, req.grace, "bot:" + takeover.label, req.move_time,
                                    req.hints, req.takebacks, req.shared_screen, req.rated).as_dict(),
             status="waiting" if any(s.kind == "human" for s in seats) else "playing", game_no=1, rev=1,
-            created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now,
+            created_at=now, updated_at=now, seats=seats, seed=new_seed(), started_at=now, opened_by=req.client,
         )  # fmt: skip
-        await hub.db(hub.store.create_table, stored)
+        quota = None
+        if req.client is not None:
+            quota = TableQuota(req.client, s.client_tables, s.client_bot_seats, sum(x.kind == "bot" for x in seats))
+        await hub.db(hub.store.create_table, stored, quota)  # LimitReached: over the client's quota
         t = LiveTable(stored, game, list(seat_bots), takeover, now)
         hub.tables[t.id] = t  # nobody has it open yet: nobody to tell here
         await hub.owner.claim([t.id])
         await hub.peers.notify(t)
         hub.scheduler.schedule(t)
         return t
+
+    async def _make_room(self, client: str) -> None:
+        """A client at its limit of tables gives up its oldest finished ones that nobody has open
+        (with their records), so that a player who opens a new table now and then is never
+        refused, while nobody can fill the server with finished games."""
+        hub, limit = self.hub, self.hub.settings.client_tables
+        if not limit:
+            return
+        held, _ = await hub.db(hub.store.client_tables, client)
+        if held < limit:
+            return
+        done = [t for t in hub.tables.values() if t.opened_by == client and t.status == "over" and not t.anyone_here()]
+        done.sort(key=lambda t: t.updated_at)
+        for t in done[: held - limit + 1]:
+            await hub.sweep(t, "its opener opened a new table")
 
     async def join(self, t: LiveTable, name: str, seat: int | None, account: Account | None = None,
                    person: str | None = None) -> tuple[int, str]:  # fmt: skip

@@ -169,6 +169,7 @@ class StoredTable:
     line: int = 0  # one more with each takeback in this game (see models.TableRow.line)
     last_chat: int = 0  # the id of the table's newest chat line when it was read in full (0: none)
     takeback: str | None = None  # a TakebackRequest's text, as stored (see Store.set_takeback)
+    opened_by: str | None = None  # the client that opened it (clients.client_key)
 
 
 @dataclass(frozen=True)

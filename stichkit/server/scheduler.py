@@ -41,18 +41,21 @@ class Scheduler:
             t.pending = asyncio.create_task(self._bot_move(t, seat, bot, by))
 
     async def _bot_move(self, t: LiveTable, seat: int, bot: SeatBot, by: str) -> None:
-        """The bot thinks (in the bot workers, without the table's lock), then its move is made
-        like a person's, if the table is still where it was."""
+        """The bot thinks (in the bot workers, without the table's lock, when it is its table's
+        opener's turn for a worker), then its move is made like a person's, if the table is still
+        where it was."""
         game_no, line, version = t.game_no, t.line, t.version
+        hub = self.hub
         try:
             if by != "timer":
-                wait = t.moved_at + self.hub.settings.bot_delay - time.time()
+                wait = t.moved_at + hub.settings.bot_delay - time.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
+            await hub.bot_time.claim(t.id, bot.clock)  # the table's bots have thought enough this minute: wait
             if (t.game_no, t.line, t.version) != (game_no, line, version):
                 return
             try:
-                text = await self.hub.bots.decide(bot, t.state, seat)
+                text = await hub.bots.decide(bot, t.state, seat, t.opened_by or "table:" + t.id)
             except Exception:
                 log.exception("table %s: bot %s failed; it plays its first legal move", t.id, bot.label)
                 text = ""
@@ -66,7 +69,7 @@ class Scheduler:
                 except IllegalActionError:
                     text = t.state.legal_actions()[0].text
                     t.state.apply(text)
-                await self.hub.moves.commit(t, seat, text, by)
+                await hub.moves.commit(t, seat, text, by)
         except asyncio.CancelledError:
             pass
         finally:
@@ -128,10 +131,15 @@ class Scheduler:
                 t.human_at = now
             return t.status == "waiting" and now - t.updated_at >= s.sweep_idle  # open, but nothing happens
         idle = now - max(t.updated_at, t.seen_at)
+        # Only bots play (bot seats, and seats given up to the takeover bot): nobody is at the
+        # table but whoever watches it, so once nobody does it is of no more use.
+        only_bots = not any(x.token_hash for x in t.seats)
         if t.status == "waiting":
             return idle >= s.sweep_waiting
         if t.status == "over":
-            return idle >= s.sweep_finished
+            return idle >= (min(s.sweep_finished, s.sweep_unwatched) if only_bots else s.sweep_finished)
+        if only_bots:
+            return now - t.seen_at >= s.sweep_unwatched
         has_humans = any(x.kind == "human" for x in t.seats)
         return has_humans and now - t.human_at >= s.sweep_abandoned
 
@@ -140,7 +148,4 @@ class Scheduler:
         await hub.db(hub.accounts_store.sweep_sessions, now)  # expired logins: each process may, harmlessly
         for t in list(hub.tables.values()):
             if hub.owner.owns(t.id) and self._sweepable(t, now):
-                log.info("sweeping table %s (%s, %s)", t.id, t.game.name, t.status)
-                await hub.db(hub.store.delete_table, t.id)
-                await hub.drop(t)
-                await hub.peers.notify(t)
+                await hub.sweep(t, "unused")

@@ -46,6 +46,20 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--max-analyses", type=int, default=4, metavar="N",
                    help="finished Jass games waiting for their analysis at once, solved one at a time in a "
                         "process of their own (4; 0: the server analyses none)")  # fmt: skip
+    p.add_argument("--client-tables", type=int, default=20, metavar="N",
+                   help="tables one client (address) may hold, whatever their status (20; 0: no limit)")  # fmt: skip
+    p.add_argument("--client-bot-seats", type=int, default=12, metavar="N",
+                   help="bot seats at one client's tables that wait or play (12; 0: no limit)")  # fmt: skip
+    p.add_argument("--client-hints", type=int, default=2, metavar="N",
+                   help="hints one client may have in work at once (2; 0: no limit)")  # fmt: skip
+    p.add_argument("--client-analyses", type=int, default=1, metavar="N",
+                   help="analyses one client may have waiting or in work (1; 0: no limit)")  # fmt: skip
+    p.add_argument("--client-workers", type=int, metavar="N",
+                   help="bot workers one client's bots and hints may hold at once "
+                        "(default: half the workers; 0: all)")  # fmt: skip
+    p.add_argument("--table-bot-time", type=float, default=30.0, metavar="SECONDS",
+                   help="seconds of thinking (their clocks) one table's bots may use a minute "
+                        "(30; 0: no limit)")  # fmt: skip
     p.add_argument("--sweep-waiting", type=float, default=1800, metavar="SECONDS",
                    help="delete a waiting table nobody has open after this long (1800)")  # fmt: skip
     p.add_argument("--sweep-abandoned", type=float, default=7200, metavar="SECONDS",
@@ -55,6 +69,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--sweep-idle", type=float, default=14400, metavar="SECONDS",
                    help="delete a waiting table at which nothing happened for this long, even while someone has it "
                         "open (14400: four hours)")  # fmt: skip
+    p.add_argument("--sweep-unwatched", type=float, default=300, metavar="SECONDS",
+                   help="delete a table only bots play (no person holds a seat) nobody has open after this long "
+                        "(300)")  # fmt: skip
     p.add_argument("--message-rate", type=float, default=20.0, metavar="N",
                    help="messages a second one connection may send, in bursts of 3 seconds' worth (20)")  # fmt: skip
     p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
@@ -103,10 +120,16 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.max_connections_per_client, 1, 1_000_000, "--max-connections-per-client"),
         (args.request_timeout, 0.1, 3600, "--request-timeout"),
         (args.leaderboard_min_games, 1, 10_000, "--leaderboard-min-games"),
+        (args.sweep_unwatched, 1, 10**9, "--sweep-unwatched"),
+        (args.client_tables, 0, 10**6, "--client-tables"), (args.client_bot_seats, 0, 10**6, "--client-bot-seats"),
+        (args.client_hints, 0, 1000, "--client-hints"), (args.client_analyses, 0, 1000, "--client-analyses"),
+        (args.table_bot_time, 0, 3600, "--table-bot-time"),
     ]  # fmt: skip
     if args.bot_workers is not None:
         checks.append((args.bot_workers, 1, 256, "--bot-workers"))
     checks.append((args.session_days, 0.001, 3650, "--session-days"))
+    if args.client_workers is not None:
+        checks.append((args.client_workers, 0, 256, "--client-workers"))
     for value, low, high, flag in checks:
         if not low <= value <= high:
             raise ValueError(f"{flag} must be between {low} and {high}, not {value}")
@@ -122,8 +145,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
         login_per_name=args.login_limit, login_per_address=args.login_address_limit,
         register_per_address=args.register_limit, session_lifetime=args.session_days * 86400,
         sweep_idle=args.sweep_idle,
+        client_tables=args.client_tables, client_bot_seats=args.client_bot_seats, client_hints=args.client_hints,
+        client_analyses=args.client_analyses, client_workers=args.client_workers, table_bot_time=args.table_bot_time,
+        sweep_unwatched=args.sweep_unwatched,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished,
-                                              args.sweep_idle) / 4)),
+                                              args.sweep_idle, args.sweep_unwatched) / 4)),
     )  # fmt: skip
     origins = []
     for origin in args.allowed_origin:

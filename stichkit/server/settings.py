@@ -44,6 +44,16 @@ class Settings:
     allow_remote_bots: bool = False  # `remote:URL` bots make the server call other servers
     max_tables: int = 2000  # active tables (not swept); more are refused with 503
     max_analyses: int = 4  # finished Jass games waiting for (or in) their analysis; 0: none analysed
+    # What one client (clients.py: an address, later an account) may claim (quotas.py; 0: no
+    # limit): tables held, bot seats at its tables in play, hints and analyses in flight, and bot
+    # workers at once (None: half of them, at least one; 0: all). Each table's bots may think this many
+    # seconds a minute (their clocks; 0: no limit).
+    client_tables: int = 20
+    client_bot_seats: int = 12
+    client_hints: int = 2
+    client_analyses: int = 1
+    client_workers: int | None = None
+    table_bot_time: float = 30.0
     # Sweeping: a waiting table nobody has open, a game in play with no human at it, a finished
     # game nobody looks at: each is deleted after this long without activity.
     sweep_interval: float = 60.0
@@ -53,6 +63,7 @@ class Settings:
     # A waiting table at which nothing has changed (no join, no chat) for this long is swept even
     # while someone has it open: a page left open must not keep a table (and its chat) for good.
     sweep_idle: float = 4 * HOUR
+    sweep_unwatched: float = 5 * 60.0  # a table only bots play (no person holds a seat) nobody has open
     # Clients: the largest message, and the message rate (a token bucket per connection).
     max_message: int = 64 * 1024
     message_rate: float = 20.0
@@ -90,6 +101,12 @@ class Settings:
     register_per_address: str = "10/hour"
     static_dir: Path = STATIC_DIR
     instance: str = field(default_factory=lambda: secrets.token_hex(6))
+
+    @property
+    def workers_per_client(self) -> int:
+        if self.client_workers == 0:
+            return self.bot_workers
+        return self.client_workers or max(1, self.bot_workers // 2)
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)

@@ -79,6 +79,7 @@ class LiveTable:
         self.private = stored.private
         self.settings = TableSettings.from_dict(stored.settings)
         self.created_at = stored.created_at
+        self.opened_by = stored.opened_by  # the client that opened it (clients.client_key)
         self.seat_bots = seat_bots
         self.takeover_bot = takeover_bot
         self.lock = asyncio.Lock()

@@ -74,6 +74,9 @@ class Server:
         cmd += ["--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning"]
         # every page test comes from one address: limits far above what they do (accounts)
         cmd += ["--register-limit", "10000/hour", "--login-address-limit", "10000/minute"]
+        # every page of the tests comes from one address: no limits on what one client may open
+        cmd += ["--client-tables", "0", "--client-bot-seats", "0", "--client-hints", "0", "--client-workers", "0",
+                "--table-bot-time", "0"]  # fmt: skip
         with self.log.open("w") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60

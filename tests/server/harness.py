@@ -24,6 +24,10 @@ import websockets
 POSTGRES_ENV = "STICHKIT_TEST_POSTGRES"
 REDIS_ENV = "STICHKIT_TEST_REDIS"
 SERVE = "import sys; from stichkit.cli.main import main; sys.exit(main(sys.argv[1:]))"
+# The tests play from one address, many tables at once: the limits on what one client may claim
+# are off unless a test sets them (its flags come after these, and win).
+NO_CLIENT_LIMITS = ("--client-tables", "0", "--client-bot-seats", "0", "--client-hints", "0", "--client-analyses", "0",
+                    "--client-workers", "0", "--table-bot-time", "0")  # fmt: skip
 
 
 def free_port() -> int:
@@ -55,7 +59,7 @@ class Server:
 
     def start(self, timeout: float = 90) -> Server:
         cmd = [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db, "--log-level",
-               self.log_level, *self.flags]  # fmt: skip
+               self.log_level, *NO_CLIENT_LIMITS, *self.flags]  # fmt: skip
         if self.redis:
             cmd += ["--redis", self.redis]
         env = {k: v for k, v in os.environ.items() if k not in ("STICHKIT_DB", "STICHKIT_REDIS")}

@@ -19,6 +19,7 @@ class Listener:
 
     def __init__(self, seat: int | None = None) -> None:
         self.seat = seat
+        self.who = "address:127.0.0.1"  # the client, for the limits on what one client may claim
         self.hint_task: Any = None
         self.texts: list[str] = []
 

@@ -102,9 +102,10 @@ def test_the_accounts_migration_keeps_every_table_and_game(db: str) -> None:
         before = snapshot(engine, set())
         migrate.upgrade(engine)
         assert migrate.current_revision(engine) == migrate.HEAD
-        assert snapshot(engine, {"account_id", "person", "holders"}) == before  # columns added since
+        assert snapshot(engine, {"account_id", "person", "holders", "opened_by"}) == before  # columns added since
         tables = {t.id: t for t in Store(engine).load_tables()}
         assert [s.account for s in tables["inplay"].seats] == [None, None]
+        assert tables["inplay"].opened_by is None  # opened before openers were kept: held to no one's limit
         assert tables["inplay"].seats[0].token_hash == hash_token("inplay", "t" * 43)
         assert Store(engine).finished_game("over", None).state().is_terminal()
         # The new tables work on the migrated database.

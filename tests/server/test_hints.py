@@ -132,7 +132,7 @@ def test_the_hint_bot_keeps_to_the_servers_clock_and_a_failure_frees_the_connect
             # seat keeps at most one bot worker busy), then the answer once it is known
             go_on = asyncio.Event()
 
-            async def slow(bot: Any, record: Any, seat: int) -> str:
+            async def slow(bot: Any, record: Any, seat: int, who: str) -> str:
                 await go_on.wait()
                 return str(t.state.legal_actions()[0].text)
 

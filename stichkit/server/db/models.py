@@ -72,6 +72,9 @@ class TableRow(Base):
     rev: Mapped[int]  # grows with every change: other processes compare it to catch up
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
+    # The client that opened it (clients.client_key; None: opened before this was kept): what one
+    # client may hold is counted from here.
+    opened_by: Mapped[str | None] = mapped_column(String(80), default=None, index=True)
 
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Select, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Select, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..model import ChatLine, FinishedGame, Seat, StoredAction, StoredGame, StoredTable, barred_seats, began, sat_down
+from ..quotas import TableQuota
 from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
 from .results import record_result
 
@@ -96,7 +97,7 @@ def add_table(s: Session, t: StoredTable) -> None:
         TableRow(
             id=t.id, name=t.name, game=t.game, options=t.options, private=t.private, settings=t.settings,
             status=t.status, game_no=t.game_no, version=0, line=0, rev=t.rev, created_at=to_dt(t.created_at),
-            updated_at=to_dt(t.updated_at),
+            updated_at=to_dt(t.updated_at), opened_by=t.opened_by,
             seats=[SeatRow(seat=i, kind=x.kind, bot=x.bot, name=x.name, token_hash=x.token_hash,
                            takeover=None, takeover_hand=None, rematch=False, account_id=x.account,
                            person=x.person, holders=x.holders)
@@ -117,9 +118,34 @@ class Store:
 
     # -- tables ------------------------------------------------------------------------------
 
-    def create_table(self, t: StoredTable) -> None:
+    def create_table(self, t: StoredTable, quota: TableQuota | None = None) -> None:
+        """Store a new table; with a `quota`, only if its client stays within it (else the quota's
+        LimitReached is raised and nothing is stored). The count and the insert are one
+        transaction, under a lock per client on PostgreSQL, so two processes opening tables for
+        one client at once cannot both pass the last free place."""
         with self.sessions.begin() as s:
+            if quota is not None:
+                if self.engine.dialect.name == "postgresql":
+                    s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": "client " + quota.client})
+                held, bot_seats = self._client_tables(s, quota.client)
+                refusal = quota.refuse(held, bot_seats)
+                if refusal is not None:
+                    raise refusal
             add_table(s, t)
+
+    @staticmethod
+    def _client_tables(s: Session, client: str) -> tuple[int, int]:
+        """The tables `client` opened that are stored, and the bot seats of those not over."""
+        held = s.scalar(select(func.count()).select_from(TableRow).where(TableRow.opened_by == client)) or 0
+        bots = s.scalar(
+            select(func.count()).select_from(SeatRow).join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(TableRow.opened_by == client, TableRow.status != "over", SeatRow.kind == "bot")
+        )  # fmt: skip
+        return held, bots or 0
+
+    def client_tables(self, client: str) -> tuple[int, int]:
+        with self.sessions() as s:
+            return self._client_tables(s, client)
 
     def _stored(self, s: Session, row: TableRow, after: tuple[int, int, int] | None,
                 last_chat: int = 0) -> StoredTable:  # fmt: skip
@@ -132,7 +158,7 @@ class Store:
             settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
             created_at=to_ts(row.created_at), updated_at=to_ts(row.updated_at), seats=[_seat(x) for x in row.seats],
             seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete, line=row.line,
-            last_chat=last_chat, takeback=row.takeback,
+            last_chat=last_chat, takeback=row.takeback, opened_by=row.opened_by,
         )  # fmt: skip
 
     def load_tables(self) -> list[StoredTable]:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 
-from ..dependencies import HubDep, MaybeAccountDep, SeatDep, TableDep
+from ..dependencies import ClientDep, HubDep, MaybeAccountDep, SeatDep, TableDep
 from ..hub import HubError, NewTable
 from ..identity import PersonDep
 from ..schemas import JoinRequest, MoveRequest, TableRequest
@@ -16,10 +16,11 @@ router = APIRouter(prefix="/api/tables", tags=["lobby"])
 
 
 @router.post("", status_code=201)
-async def open_table(req: TableRequest, hub: HubDep, account: MaybeAccountDep) -> dict[str, Any]:
+async def open_table(req: TableRequest, hub: HubDep, account: MaybeAccountDep, client: ClientDep) -> dict[str, Any]:
     """Open a table: game, options, one entry per seat (`human` or `bot:SPEC`), settings. A rated
-    table is opened by an account holder, and seats people only."""
-    t = await hub.create_table(NewTable(**req.model_dump()), account)
+    table is opened by an account holder, and seats people only. The opener (`client`: its
+    account, else its address) is held to the limits on what one client may hold."""
+    t = await hub.create_table(NewTable(**req.model_dump(), client=client), account)
     return t.info(time.time())
 
 

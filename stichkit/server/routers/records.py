@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..analysis import Busy, silent
 from ..db.store import Missing, NotOver, StoredAnalysis
-from ..dependencies import HubDep
+from ..dependencies import ClientDep, HubDep
 from ..hub import Hub, HubError
 from ..model import FinishedGame
 
@@ -87,7 +87,7 @@ def replay(table_id: str, hub: HubDep, game: int | None = GameNo) -> dict[str, A
 
 
 @router.post("/{table_id}/analysis")
-async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) -> dict[str, Any]:
+async def start_analysis(table_id: str, hub: HubDep, client: ClientDep, game: int | None = GameNo) -> dict[str, Any]:
     """Begin the double-dummy analysis of a finished Jass game (as `stich analyse`), or see how far
     it is: the deals solved so far, in the analysis format of docs/analysis.md."""
 
@@ -109,7 +109,7 @@ async def start_analysis(table_id: str, hub: HubDep, game: int | None = GameNo) 
             return {"table": key[0], "game_no": key[1], **kept.document}
         state = await run_in_threadpool(found.state)
         try:
-            job = await hub.analyses.begin(key, state, kept)
+            job = await hub.analyses.begin(key, state, kept, client)
         except Busy as e:
             raise HubError(503, str(e)) from None
         if job is not None:

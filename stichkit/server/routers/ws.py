@@ -13,6 +13,7 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
+from ..clients import client_key
 from ..connection import CLOSE_FLOOD, Client
 from ..credentials import COOKIE
 from ..dependencies import HubDep, cross_site
@@ -85,7 +86,9 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
     else:  # a logged-in player's other device: the account's seat here, if it holds one
         seat, token_hash = await account_seat(ws, hub, t)
     await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
-    client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue)
+    account = t.seats[seat].account if seat is not None else None  # a seat that follows an account is its
+    who = client_key(ws.client.host if ws.client else None, None if account is None else str(account))
+    client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue, who=who)
     await hub.connect(t, client)
     try:
         while True:
