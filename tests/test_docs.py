@@ -112,7 +112,13 @@ def test_the_layout_names_the_tree_as_it_is() -> None:
     assert not wrong and not missing, f"README Layout: {wrong}; parts of stichkit it does not name: {missing}"
 
 
-GAME_TITLES = {"jass": "Jass", "stichwahl": "Stichwahl", "stichling": "Stichling", "stichmeister": "Stich-Meister"}
+GAME_TITLES = {
+    "differenzler": "Differenzler",
+    "jass": "Jass",
+    "stichwahl": "Stichwahl",
+    "stichling": "Stichling",
+    "stichmeister": "Stich-Meister",
+}
 
 
 def test_the_game_shape_says_which_games_have_it() -> None:

@@ -40,8 +40,17 @@ def test_every_part_of_stichkit_has_a_layer() -> None:
 
 
 def test_every_game_is_kept_apart_from_the_others() -> None:
-    games = {p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()}
-    assert set(contracts()["independence"]["modules"]) == {f"stichkit.games.{g}" for g in games}  # type: ignore[arg-type]
+    """Every game is independent of the others, or is a variant that builds on one game alone
+    (Differenzler on Jass): forbidden every other game, and forbidden to every game."""
+    games = {f"stichkit.games.{p.name}" for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()}
+    independent = set(contracts()["independence"]["modules"])  # type: ignore[arg-type]
+    forbidden = [c for c in all_contracts() if c["type"] == "forbidden"]
+    variants = {c["source_modules"][0] for c in forbidden if len(c["source_modules"]) == 1}
+    assert independent | variants == games and not independent & variants
+    for variant in variants:
+        (own,) = [c for c in forbidden if c["source_modules"] == [variant]]
+        assert len(independent - set(own["forbidden_modules"])) == 1, f"{variant} builds on more than one game"
+        assert any(set(c["source_modules"]) == independent and variant in c["forbidden_modules"] for c in forbidden)
 
 
 def test_every_game_in_the_package_shape_is_held_to_it() -> None:

@@ -52,6 +52,8 @@ PLAYTHROUGHS: dict[str, tuple[str, dict[str, Any], int, int]] = {
     "stichmeister_3": ("stichmeister", {"players": 3}, 1, 1),
     "stichmeister_4": ("stichmeister", {"players": 4}, 2, 2),
     "stichmeister_5": ("stichmeister", {"players": 5}, 3, 3),
+    "differenzler_hidden": ("differenzler", {"deals": 2}, 1, 1),
+    "differenzler_open": ("differenzler", {"deals": 2, "predictions": "open", "exact_bonus": 10}, 2, 2),
 }
 
 HOW = "stichkit.load_game(game, **options).new_state(seed=seed), then random.Random(policy).choice(legal_actions())"

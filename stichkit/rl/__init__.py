@@ -1,4 +1,4 @@
-"""The four games as learning environments: encoders, PettingZoo, Gymnasium and OpenSpiel.
+"""The games as learning environments: encoders, PettingZoo, Gymnasium and OpenSpiel.
 
 Needs the `rl` extra (numpy, gymnasium, pettingzoo, open_spiel). See docs/rl.md. Importing this
 package registers the PettingZoo and Gymnasium ids `stichkit/<game>-v0` when those are installed.
@@ -27,6 +27,10 @@ _ENCODERS: dict[tuple[str, tuple[tuple[str, Any], ...]], Encoder] = {}
 
 
 def _encoder_class(name: str) -> type[Encoder]:
+    if name == "differenzler":
+        from .differenzler import DifferenzlerEncoder
+
+        return DifferenzlerEncoder
     if name == "jass":
         from .jass import JassEncoder
 

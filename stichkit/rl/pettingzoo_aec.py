@@ -145,6 +145,7 @@ def make_env(name: str):  # type: ignore[no-untyped-def]
     return env
 
 
+differenzler_env = make_env("differenzler")
 jass_env = make_env("jass")
 stichwahl_env = make_env("stichwahl")
 stichling_env = make_env("stichling")

@@ -47,6 +47,8 @@ def scale(game: Game) -> float:
     """The score margin that counts as a full potential of 1/2."""
     if game.name in ("jass", "stichwahl"):
         return float(game.options["target"])
+    if game.name == "differenzler":
+        return 30.0 * game.options["deals"]  # a fair penalty margin: some 30 points a deal
     return 18.0 if game.name == "stichling" else 20.0
 
 

@@ -14,7 +14,13 @@ from stichkit.core.registry import game_class
 
 log = logging.getLogger("stichkit.server")
 
-TITLES = {"jass": "Jass", "stichling": "Stichling", "stichmeister": "Stich-Meister", "stichwahl": "Stichwahl"}
+TITLES = {
+    "differenzler": "Differenzler",
+    "jass": "Jass",
+    "stichling": "Stichling",
+    "stichmeister": "Stich-Meister",
+    "stichwahl": "Stichwahl",
+}
 TAKEOVER_MODES = ("hand", "game", "off")
 
 

@@ -1,0 +1,79 @@
+"""The fields of a Differenzler state and the snapshots undo restores.
+
+Undo keeps one `Snapshot` per decision (a deal has 4 predictions and 36 cards, so this stays
+small). `DealFacts` bundles what is fixed once a deal is dealt: one snapshot slot for six fields.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .deals import Hands
+
+# Snapshots are made on the hot path (one per action): `new_tuple(Snapshot, values)` builds one
+# without the Python-level __new__ a NamedTuple's constructor runs.
+new_tuple = tuple.__new__
+
+Trick = tuple[int, tuple[int, ...], int, int]  # a taken trick: leader, cards in order, winner, points
+
+
+class DealFacts(NamedTuple):
+    """What is fixed for the rest of the deal once it is dealt."""
+
+    deal_no: int
+    forehand: int
+    dealer: int
+    start: Hands  # the hands as dealt
+    trump: int  # suit 0-3
+    trump_card: int  # the turned-up card (trump="turned-up"), or -1
+
+
+class Snapshot(NamedTuple):
+    """The state before one decision, as immutable values: undo restores from it."""
+
+    phase: int
+    player: int
+    fixed: DealFacts
+    hands: Hands
+    predictions: tuple[int, ...]  # per seat, -1 until made
+    trick: tuple[int, ...]
+    leader: int
+    led: int
+    win_seat: int
+    win_str: int
+    best_trump: int
+    tricks: tuple[Trick, ...]
+    taken: tuple[int, ...]  # points each seat has taken in this deal
+    won: tuple[int, ...]  # tricks each seat has taken in this deal
+    voids: tuple[int, ...]
+    penalties: tuple[int, ...]  # each seat's total over the finished deals
+    summaries: int  # deal summaries written so far
+    log: int  # entries in the log
+
+
+class DealSummary(NamedTuple):
+    """A finished deal, everything revealed: the predictions, the points taken, the penalties."""
+
+    number: int
+    forehand: int
+    dealer: int
+    trump: int
+    trump_card: int
+    predictions: tuple[int, ...]
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    penalties: tuple[int, ...]
+    last_trick: Trick
+
+
+# Every field of DifferenzlerState, as clone() treats it: shared values (immutable, or replaced
+# rather than changed), then the lists and dicts that play changes in place (copied by a clone).
+SHARED_FIELDS = (
+    "game", "_seed", "_deals", "_open", "_trump_rule", "_exact_bonus", "_legal", "_phase", "_player",
+    "_fixed", "_deal_no", "_forehand", "_dealer", "_start", "_trump", "_trump_card", "_leader", "_led",
+    "_win_seat", "_win_str", "_best_trump", "_tricks",
+)  # fmt: skip
+COPIED_FIELDS = (
+    "_log", "_undo", "_given", "_hands", "_predictions", "_trick", "_taken", "_won", "_voids", "_penalties",
+    "_summaries",
+)  # fmt: skip
