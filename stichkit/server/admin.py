@@ -2,8 +2,9 @@
 
 `users` lists the accounts; `reset-password NAME` gives one a new password (printed, or read
 from standard input) and ends its sessions; `ban NAME` ends every session and refuses the next
-logins, `unban NAME` lifts the ban. It works beside running servers: they find a session gone
-at its next request.
+logins, `unban NAME` lifts the ban. `reports` lists the chat lines players reported (open ones;
+`--all` with those dealt with), `resolve N` marks report N as dealt with. It works beside
+running servers: they find a session gone at its next request.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ NEED_WEB = "stich admin needs the web extra: pip install 'stichkit[web]'"
 
 
 def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
-    about = "Accounts on the table server's database: list them, reset a password, ban (docs/operations.md)."
+    about = (
+        "Accounts on the table server's database: list them, reset a password, ban; the chat lines "
+        "players reported (docs/operations.md)."
+    )
     p = sub.add_parser("admin", help="the table server's accounts (needs stichkit[web])", description=about)
     p.add_argument(
         "--db", metavar="URL", help=f"the server's database URL (default: $STICHKIT_DB, else {default_db_url()})"
@@ -38,10 +42,32 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     ban.add_argument("--reason", default=None, help="shown to the account at its next login")
     unban = acts.add_parser("unban", help="lift a ban")
     unban.add_argument("name", metavar="NAME")
+    reports = acts.add_parser("reports", help="the chat lines players reported, oldest first")
+    reports.add_argument("--all", action="store_true", help="also the reports dealt with")
+    resolve = acts.add_parser("resolve", help="mark a report as dealt with")
+    resolve.add_argument("report", type=int, metavar="N", help="the report's number, as `reports` lists it")
 
 
 def _when(t: float | None) -> str:
     return "-" if t is None else datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def _reports(args: argparse.Namespace, social: Any, now: float, out: TextIO) -> int:
+    """`reports`: each report with the line as it was said; `resolve N`: report N is dealt with."""
+    if args.admin_command == "resolve":
+        if not social.resolve(args.report, now):
+            print(f"stich admin: there is no open report {args.report} (see `stich admin reports`)", file=sys.stderr)
+            return 1
+        print(f"report {args.report}: dealt with", file=out)
+        return 0
+    found = social.reports(include_resolved=args.all)
+    for r in found:
+        state = "open" if r.resolved_at is None else f"dealt with {_when(r.resolved_at)}"
+        print(f"#{r.id}  {_when(r.created_at)}  table {r.table_id} line {r.chat_id}  [{state}]", file=out)
+        print(f"    {r.said_by} (seat {r.seat + 1}, {_when(r.said_at)}): {r.text!r}", file=out)
+        print(f"    reported by {r.reporter}" + (f": {r.reason!r}" if r.reason else ""), file=out)
+    print(f"{len(found)} report(s)" + ("" if args.all else " open"), file=out)
+    return 0
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, stdin: TextIO | None = None) -> int:
@@ -51,6 +77,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, stdin: TextIO | Non
         from .db.accounts import AccountStore
         from .db.engine import DatabaseError, make_engine, parse_db_url, safe_url
         from .db.migrate import upgrade
+        from .db.social import SocialStore
         from .settings import Settings
         from .usernames import name_key
     except ImportError:
@@ -70,6 +97,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, stdin: TextIO | Non
             return 1
         store = AccountStore(engine)
         now = time.time()
+        if args.admin_command in ("reports", "resolve"):
+            return _reports(args, SocialStore(engine), now, out)
         if args.admin_command == "users":
             rows = store.summaries(now)
             print(f"{'name':<20}  {'registered':<16}  {'last seen':<16}  sessions  seats  banned", file=out)

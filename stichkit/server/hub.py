@@ -44,6 +44,7 @@ from .db.accounts import AccountStore
 from .db.engine import SqliteLock, is_sqlite, make_engine, parse_db_url, safe_url
 from .db.profiles import ProfileStore
 from .db.queue import QueueStore
+from .db.social import SocialStore
 from .db.store import Conflict, Store
 from .errors import HubError
 from .hints import Hints
@@ -134,6 +135,7 @@ class Hub:
         self.accounts.start(secret, limits)
         self.queue_store = QueueStore(self.store.sessions)
         self.profile_store = ProfileStore(self.engine)
+        self.social_store = SocialStore(self.engine)
         self.analyses.keeper = DbKeeper(self.db, self.store, self.instance)
         if self.sqlite:  # one process: a claim stored is one a stopped process of it left behind
             await self.db(self.store.release_analyses, None)

@@ -105,6 +105,27 @@ class FillRequest(BaseModel):
     bot: str = Field(default="heuristic", min_length=1, max_length=200)
 
 
+class FriendRequest(BaseModel):
+    """POST /api/friends: a user name to add."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200)
+
+
+class ReportRequest(BaseModel):
+    """POST /api/tables/{id}/chat/{line}/report: why, in a line (optional)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str | None = Field(default=None, max_length=1200)
+
+    @field_validator("reason")
+    @classmethod
+    def _reason(cls, v: str | None) -> str | None:
+        return None if v is None else clean_line(v, 300)
+
+
 # -- WebSocket messages from clients ---------------------------------------------------------
 
 Ref = Annotated[StrictStr, Field(max_length=64)] | StrictInt | None

@@ -11,7 +11,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, ForeignKeyConstraint, Index, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -251,3 +261,34 @@ class PlayedRow(Base):
     finished_at: Mapped[datetime]
 
     __table_args__ = (Index("ix_played_account_time", "account_id", "finished_at"),)
+
+
+class FriendRow(Base):
+    """`account_id` added `friend_id` as a friend. Two accounts are friends when each added the
+    other: only then does either see where the other plays (db/social.py)."""
+
+    __tablename__ = "friends"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True)
+    created_at: Mapped[datetime]
+
+
+class ReportRow(Base):
+    """A chat line reported to the operator, copied as it was said (a table keeps only its newest
+    lines, and a swept table none): `stich admin reports` lists the open ones."""
+
+    __tablename__ = "reports"
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32))
+    chat_id: Mapped[int]
+    said_by: Mapped[str] = mapped_column(String(80))  # the name the line was said under
+    seat: Mapped[int]
+    text: Mapped[str] = mapped_column(String(2000))
+    said_at: Mapped[datetime]
+    reporter: Mapped[str] = mapped_column(String(80))  # the reporter's name, as shown
+    reporter_key: Mapped[str] = mapped_column(String(80))  # "account:ID" or "seat:TABLE:SEAT": one report each
+    reason: Mapped[str | None] = mapped_column(String(300), default=None)
+    created_at: Mapped[datetime]
+    resolved_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    __table_args__ = (UniqueConstraint("chat_id", "reporter_key", name="uq_reports_line_reporter"),)

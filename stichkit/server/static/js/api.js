@@ -38,6 +38,11 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}, token),
   games_of: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/games`),
   replay: (id, game) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay${game ? `?game=${game}` : ""}`),
+  report: (id, line, token, reason) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/chat/${encodeURIComponent(line)}/report`, reason ? { reason } : {}, token),
+  friends: () => call("GET", "/api/friends"),
+  addFriend: (name) => call("POST", "/api/friends", { name }),
+  removeFriend: (name) => call("DELETE", `/api/friends/${encodeURIComponent(name)}`),
   player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
   quickQueues: () => call("GET", "/api/quick"),

@@ -11,6 +11,7 @@ import { cardSVG as swCard } from "./cards/stichwahl.js";
 import { esc } from "./dom.js";
 import { has, lang, t, tableName } from "./i18n.js";
 import * as prefs from "./prefs.js";
+import { FriendsPanel } from "./friends.js";
 import { QuickPlay } from "./quick.js";
 import { httpRefusal } from "./refusals.js";
 
@@ -73,6 +74,8 @@ export class Lobby {
     // quick play keeps its own element (and a wait under way) while the lobby is drawn again
     this.quickBox = document.createElement("section");
     this.quick = new QuickPlay(this.quickBox, this.games, (game) => this.levels(game));
+    this.friendsBox = document.createElement("section");
+    this.friends = new FriendsPanel(this.friendsBox);
     this.render();
     this.refresh();
     this.poll = setInterval(() => this.refresh(), 5000);
@@ -124,6 +127,7 @@ export class Lobby {
       `<div id="my-tables"></div></section>` +
       `</div>`;
     this.root.querySelector(".lobby").prepend(this.quickBox);
+    this.root.querySelector(".lobby").append(this.friendsBox);
     const form = this.root.querySelector("#new-table");
     form.addEventListener("change", (ev) => this.onChange(ev));
     form.addEventListener("submit", (ev) => {
@@ -305,6 +309,7 @@ export class Lobby {
 
   async refresh() {
     if (!this.quick.ticket) this.quick.refreshQueues();
+    if (this.friends) this.friends.refresh();
     const list = this.root.querySelector("#table-list");
     if (!list) return;
     let tables;
@@ -341,6 +346,7 @@ export class Lobby {
       input.readOnly = !!account.current();
     }
     if (this.quick) this.quick.onAccount();
+    if (this.friends) this.friends.refresh();
     this.refreshMine();
   }
 

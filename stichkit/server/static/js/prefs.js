@@ -11,6 +11,7 @@ const DEFAULTS = {
   speed: "normal",
   name: "",
   sidebar: true,
+  muted: [], // names whose chat lines this browser folds away
 };
 
 function read(key, fallback) {

@@ -527,9 +527,24 @@ export class LiveTable {
     box.querySelector("form").hidden = !seated;
     box.querySelector('[data-cmd="leave"]').hidden = !seated;
     const list = box.querySelector("#chat");
+    // a muted name's lines stay folded in this browser; a player (or anyone logged in) may
+    // report a line to the operator
+    const muted = new Set(prefs.get("muted") || []);
+    const canReport = seated || Boolean(account.current());
     list.innerHTML = this.chat
       .slice(-50)
-      .map((m) => `<li><b>${esc(m.name || "?")}:</b> ${esc(m.text)}</li>`)
+      .map((m) => {
+        const name = m.name || "?";
+        if (muted.has(name))
+          return `<li class="chat-muted" data-line="${esc(m.id)}">${esc(t("chat.mutedLine", { name }))} <button type="button" class="link small" data-cmd="unmute" data-name="${esc(name)}">${esc(t("chat.unmute"))}</button></li>`;
+        const mine = seated && m.seat === this.me;
+        const tools = mine
+          ? ""
+          : `<span class="chat-tools"><button type="button" class="link small" data-cmd="mute" data-name="${esc(name)}" title="${esc(t("chat.mute", { name }))}" aria-label="${esc(t("chat.mute", { name }))}">🔇</button>` +
+            (canReport ? `<button type="button" class="link small" data-cmd="report" data-line="${esc(m.id)}" title="${esc(t("chat.report"))}" aria-label="${esc(t("chat.report"))}">⚑</button>` : "") +
+            `</span>`;
+        return `<li data-line="${esc(m.id)}"><b>${esc(name)}:</b> ${esc(m.text)}${tools}</li>`;
+      })
       .join("");
     list.scrollTop = list.scrollHeight;
   }
@@ -658,6 +673,21 @@ export class LiveTable {
       this.takeBack();
     } else if (cmd === "takeback-yes" || cmd === "takeback-no" || cmd === "takeback-withdraw") {
       this.answerTakeback(cmd === "takeback-yes");
+    } else if (cmd === "mute" || cmd === "unmute") {
+      const name = el.dataset.name;
+      const muted = (prefs.get("muted") || []).filter((x) => x !== name);
+      if (cmd === "mute") muted.push(name);
+      prefs.set("muted", muted.slice(-200));
+      this.renderChat();
+    } else if (cmd === "report") {
+      const reason = prompt(t("chat.reportWhy"));
+      if (reason === null) return; // cancelled
+      try {
+        await api.report(this.id, el.dataset.line, this.seat ? this.seat.token : null, reason.trim().slice(0, 300));
+        toast(t("chat.reported"));
+      } catch (e) {
+        toast(httpRefusal("report", e), "error");
+      }
     } else if (cmd === "leave") {
       // at a rated table, leaving during play counts as a loss: say so before the player goes
       const rated = this.info && this.info.settings && this.info.settings.rated && this.info.status === "playing";

@@ -1,0 +1,84 @@
+"""Friends and chat in the browser: two account holders add each other in the lobby's friends
+panel and see each other online at a table; a player mutes another's chat lines and reports one,
+which reaches the operator."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import secrets
+import threading
+from typing import Any
+
+from stichkit.cli.main import build_parser
+from stichkit.server.admin import run as run_admin
+from tests.server.harness import Client
+
+from .conftest import NewPage, Server
+from .test_rated import Sockets
+
+PASSWORD = "correct horse battery"
+
+
+def logged_in(new_page: NewPage, server: Server, prefix: str, **kw: Any) -> tuple[Any, str]:
+    """A page whose browser registered an account (the cookie is the browser's)."""
+    page = new_page(**kw)
+    name = f"{prefix}{secrets.token_hex(3)}"
+    r = page.context.request.post(server.url + "/api/account/register", data={"name": name, "password": PASSWORD},
+                                  headers={"Sec-Fetch-Site": "same-origin"})  # fmt: skip
+    assert r.status == 201, r.text()
+    return page, name
+
+
+def test_two_friends_see_each_other_at_a_table(server: Server, new_page: NewPage) -> None:
+    anna, a = logged_in(new_page, server, "Anna")
+    ben, b = logged_in(new_page, server, "Ben")
+    anna.goto(server.url + "/")
+    anna.fill('.friend-form input[name="friend"]', b)
+    anna.click('.friend-form button[type="submit"]')
+    anna.wait_for_selector(f'#friend-asked a[href="/players/{b}"]')
+    ben.goto(server.url + "/")
+    ben.click(f'#friend-asking button[data-accept="{a}"]')
+    ben.wait_for_selector(f'#friend-list li[data-friend="{a}"]')
+    t = ben.context.request.post(server.url + "/api/tables", data={"game": "stichling", "seats": ["human", "human"]},
+                                 headers={"Sec-Fetch-Site": "same-origin"}).json()  # fmt: skip
+    assert ben.context.request.post(f"{server.url}/api/tables/{t['id']}/join", data={},
+                                    headers={"Sec-Fetch-Site": "same-origin"}).status == 200  # fmt: skip
+    anna.reload()
+    friend = anna.wait_for_selector(f'#friend-list li[data-friend="{b}"]')
+    assert friend.query_selector(".presence.on") is not None
+    assert friend.query_selector(f'a[href="/tables/{t["id"]}"]') is not None
+
+
+def test_muting_and_reporting_a_chat_line(server: Server, new_page: NewPage) -> None:
+    table = server.post("/api/tables", {"game": "stichling", "seats": ["human", "human"]})["id"]
+    rude = server.post(f"/api/tables/{table}/join", {"name": "Rude"})
+    me = server.post(f"/api/tables/{table}/join", {"name": "Anna"})
+    page = new_page(seats={table: {"seat": me["seat"], "token": me["token"], "name": "Anna"}})
+    page.goto(f"{server.url}/tables/{table}")
+    page.wait_for_selector(".chat-form:not([hidden])")
+    line = f"potato {secrets.token_hex(3)}"
+
+    async def say() -> None:
+        c = await Client.open(Sockets(server), table, rude["token"])  # type: ignore[arg-type]
+        await c.send({"type": "chat", "text": line})
+        await c.until(lambda m: m["type"] == "chat")
+        await c.close()
+
+    said = threading.Thread(target=lambda: asyncio.run(say()))  # Playwright holds this thread's loop
+    said.start()
+    said.join(30)
+    li = page.wait_for_selector(f'#chat li:has-text("{line}")')
+    page.once("dialog", lambda d: d.accept("rude words"))
+    li.query_selector('[data-cmd="report"]').click()
+    page.wait_for_selector(".toast")
+    out = io.StringIO()
+    assert run_admin(build_parser().parse_args(["admin", "--db", server.db, "reports"]), out) == 0
+    assert line in out.getvalue() and "reported by Anna: 'rude words'" in out.getvalue()
+    page.click('#chat [data-cmd="mute"][data-name="Rude"]')
+    page.wait_for_selector('#chat li.chat-muted:has-text("Rude ist stumm geschaltet")')
+    assert line not in (page.text_content("#chat") or "")
+    page.reload()  # the browser remembers
+    page.wait_for_selector("#chat li.chat-muted")
+    page.click('#chat [data-cmd="unmute"]')
+    page.wait_for_selector(f'#chat li:has-text("{line}")')
