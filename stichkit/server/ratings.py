@@ -2,9 +2,10 @@
 
 Ratings are openskill's (the Plackett-Luce model): each account has a `mu` and a `sigma` per
 game; the rating shown is `mu - 3 sigma` (low while little is known of a player, as a
-leaderboard wants it). Jass is rated by team: partners win or lose together. Stichwahl,
-Stichling and Stich-Meister are free-for-all: winners share the first place, the others follow
-by their points, equal points sharing a place.
+leaderboard wants it). Jass is rated by team: partners win or lose together. Every other game
+(Stichwahl, Stichling, Stich-Meister, Differenzler) is free-for-all: winners share the first
+place, the others follow by their points (every game's `scores` are "more is better"), equal
+points sharing a place.
 
 A player who gave their seat up for good before the end (the takeover bot finished the game) is
 rated as having lost, behind everyone who stayed. In Jass the leaver's partner is then not rated

@@ -68,6 +68,9 @@ def test_places_and_team_ratings_follow_the_rules() -> None:
     result = {"scores": [30, 50, 50, 10], "winners": [1, 2]}
     f = [Finisher(s, 100 + s, left=False) for s in range(4)]
     assert [p.place for p in placings("stichwahl", result, 4, f)] == [3, 1, 1, 4]
+    # Differenzler's scores are its penalties negated: the least penalty wins, as more points elsewhere
+    penalties = {"scores": [-10, -3, -3, -20], "winners": [1, 2]}
+    assert [p.place for p in placings("differenzler", penalties, 4, f)] == [3, 1, 1, 4]
     f[1] = Finisher(1, 101, left=True)
     placed = placings("stichwahl", result, 4, f)
     # the leaver's seat (a winner by the takeover bot's play) counts for nobody: the others move up

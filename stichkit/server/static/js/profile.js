@@ -66,7 +66,8 @@ export class Profile {
 
   render() {
     const d = this.data;
-    const games = [...d.games].sort((a, b) => ORDER.indexOf(a.game) - ORDER.indexOf(b.game));
+    const rank = (g) => (ORDER.includes(g) ? ORDER.indexOf(g) : ORDER.length); // a game added later: after these
+    const games = [...d.games].sort((a, b) => rank(a.game) - rank(b.game) || a.game.localeCompare(b.game));
     const rows = games
       .map(
         (g) =>
@@ -110,7 +111,8 @@ export class Profile {
 export class Leaderboard {
   constructor(root, game, catalog) {
     this.root = root;
-    this.games = ORDER.filter((g) => catalog.games.some((x) => x.name === g));
+    const names = catalog.games.map((x) => x.name);
+    this.games = [...ORDER.filter((g) => names.includes(g)), ...names.filter((g) => !ORDER.includes(g))];
     this.game = this.games.includes(game) ? game : this.games[0];
     this.data = null;
     this.load();
