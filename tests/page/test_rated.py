@@ -106,3 +106,24 @@ def test_a_rated_jass_game_moves_the_rating_on_the_profile(server: Server, new_p
     finally:
         for p in people:
             p.close()
+
+
+def test_leaving_a_rated_game_is_announced_as_a_loss(server: Server, new_page: NewPage) -> None:
+    """Before a player leaves a rated game, the page says that leaving loses it for the rating."""
+    people = [account(server, n) for n in ("Erna", "Fritz")]
+    try:
+        r = people[0].post("/api/tables", json={"game": "stichling", "seats": ["human"] * 2, "rated": True})
+        table = r.json()["id"]
+        tokens = [p.post(f"/api/tables/{table}/join", json={}).json()["token"] for p in people]
+        page = new_page(seats={table: {"seat": 0, "token": tokens[0], "name": people[0].name}})  # type: ignore[attr-defined]
+        page.goto(f"{server.url}/tables/{table}")
+        page.wait_for_selector('.table-page[data-phase] [data-cmd="leave"]:not([hidden])')
+        asked: list[str] = []
+        page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        page.click('[data-cmd="leave"]')
+        page.wait_for_function("() => true")
+        assert asked and "gewerteter Tisch" in asked[0] and "verliert" in asked[0]
+        assert server.get(f"/api/tables/{table}")["seats"][0]["claimed"]  # dismissed: still seated
+    finally:
+        for p in people:
+            p.close()

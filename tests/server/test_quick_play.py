@@ -218,6 +218,7 @@ def test_rated_quick_play_is_for_account_holders(players_server: Server) -> None
         info = players_server.get(f"/api/tables/{m['table']}").json()
         assert [s["name"] for s in info["seats"]] == [ann.name, bea.name]
         assert all(s["account"] for s in info["seats"])
+        assert info["settings"]["rated"] is True and info["settings"]["hints"] is False  # a rated table
         mine = ann.http.get("/api/account").json()
         assert m["table"] in [s["table_id"] for s in mine["seats"]]  # the seat follows Ann's account
     finally:

@@ -6,6 +6,7 @@ PostgreSQL too."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 from pathlib import Path
@@ -17,8 +18,10 @@ from .harness import Client, Server, postgres_database, run
 from .people import Person
 
 
-def open_rated(p: Person, game: str, players: int, **options: Any) -> dict[str, Any]:
-    r = p.http.post("/api/tables", json={"game": game, "seats": ["human"] * players, "rated": True, "options": options})
+def open_rated(p: Person, game: str, players: int, settings: dict[str, Any] | None = None,
+               **options: Any) -> dict[str, Any]:  # fmt: skip
+    body = {"game": game, "seats": ["human"] * players, "rated": True, "options": options, **(settings or {})}
+    r = p.http.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     return dict(r.json())
 
@@ -104,6 +107,19 @@ def test_a_rated_jass_game_moves_the_team_ratings_once(players_server: Server) -
         assert lines[0]["rating"] == lines[2]["rating"] and lines[1]["rating"] == lines[3]["rating"]
         recent = profs[0]["recent"][0]
         assert recent["table"] == t["id"] and recent["rated"] and recent["analysis"].endswith("&analyse=1")
+        # The game's analysis, once done, gives each player's points lost per card on the profile.
+        seats = [{"seat": i, "decisions": 36, "errors": i, "lost": 10 * i} for i in range(4)]
+        document = {"table": t["id"], "game_no": 1, "status": "done", "analysis": {"seats": seats}}
+        with sqlite3.connect(players_server.db.removeprefix("sqlite:///")) as conn:
+            conn.execute(
+                "INSERT INTO analyses (table_id, game_no, document, created_at, status, claim) "
+                "VALUES (?, 1, ?, '2026-11-28 20:00:00.000000', 'done', 0)",
+                (t["id"], json.dumps(document)),
+            )
+        errors = profile(players_server, people[3].name)["jass_errors"]
+        assert errors == {"games": 1, "cards": 36, "errors": 3, "lost": 30, "per_card": round(30 / 36, 3)}
+        profs[0] = profile(players_server, people[0].name)
+        assert profs[0]["jass_errors"]["lost"] == 0
         # a second look finds the same: the game was rated once, not once per look
         assert profile(players_server, people[0].name) == profs[0]
         board = players_server.get("/api/leaderboard/jass?min_games=1").json()
@@ -139,6 +155,40 @@ def test_leaving_a_rated_game_for_good_is_a_loss(players_server: Server) -> None
         )
         assert b["left"] == 1 and b["won"] == 0 and b["rating"]["rating"] < a["rating"]["rating"]
         assert profile(players_server, bea.name)["recent"][0]["left"] is True
+    finally:
+        ann.close()
+        bea.close()
+
+
+def test_being_away_and_back_costs_nothing(players_server: Server) -> None:
+    """Bea's connection drops past the grace time: the takeover bot plays her seat meanwhile, she
+    comes back, and the game is rated by its result, not as a loss."""
+    ann, bea = Person(players_server, "Ann"), Person(players_server, "Bea")
+    try:
+        t = open_rated(ann, "stichling", 2, settings={"grace": 0.5, "takeover": "game"})
+        ta, tb = sit(ann, t["id"]), sit(bea, t["id"])
+
+        async def go() -> None:
+            cb = await Client.open(players_server, t["id"], tb)
+            await cb.state()
+            await cb.close()  # gone for longer than the grace time
+            ca = await Client.open(players_server, t["id"], ta)
+            rng = random.Random(8)
+            m = await ca.state(timeout=30)
+            while not any(s["takeover"] for s in m["table"]["seats"]) and m["table"]["status"] != "over":
+                if m["legal"]:
+                    await ca.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
+                m = await ca.until(lambda x: x["type"] in ("state", "table"), timeout=30)
+            cb = await Client.open(players_server, t["id"], tb)  # back: the seat is still hers
+            await cb.send({"type": "reclaim"})
+            await asyncio.gather(play_to_end(ca, rng), play_to_end(cb, random.Random(9)))
+            await ca.close()
+            await cb.close()
+
+        run(go())
+        b = line(profile(players_server, bea.name), "stichling")
+        assert b["left"] == 0 and b["rating"]["games"] == 1
+        assert profile(players_server, bea.name)["recent"][0]["left"] is False
     finally:
         ann.close()
         bea.close()
@@ -183,6 +233,14 @@ def test_a_rated_game_across_two_processes_is_rated_once(tmp_path: Path) -> None
             for name in (ann.name, bea.name):
                 pa, pb = profile(a, name), profile(b, name)
                 assert pa == pb and line(pa, "stichling")["rating"]["games"] == 1
+            # Bea leaves a second rated game through b while Ann plays it to the end through a
+            t2 = open_rated(ann, "stichling", 2)
+            t2a, t2b = sit(ann, t2["id"]), sit(bea, t2["id"])
+            left = bea.at(b).post(f"/api/tables/{t2['id']}/leave", headers={"Authorization": f"Bearer {t2b}"})
+            assert left.status_code == 200, left.text
+            play_rated([a], t2["id"], [t2a], seed=4)
+            gone = line(profile(a, bea.name), "stichling")
+            assert gone["rating"]["games"] == 2 and gone["left"] == 1
             import psycopg
 
             with psycopg.connect(db) as conn:
