@@ -1,16 +1,17 @@
 """Which cards may be played: following, the Bour exception and the undertrump ban.
 
-One function decides legality (`legal_cards`), and one explains a refusal (`why_not`), so the
-hot path stays a handful of bit operations and the message path can take its time. What a
+One function decides legality (`legal_cards`), and one explains a refusal (`why_not` for a card,
+`why_refused` for any action in any phase), so the hot path stays a handful of bit operations and the message path can take its time. What a
 played card tells everybody about the hand it came from (`cannot_hold`) follows from the same
 rules, and so does the trump a later trump must not go under (`next_reference`).
 """
 
 from __future__ import annotations
 
-from stichkit.core.errors import Reason
+from stichkit.core.errors import Reason, game_over, not_held
 
-from .cards import ALL_CARDS, DECK, JACK, MODE_NAMES, SUIT_MASK, SUIT_NAMES_DE, SUITS, TRUMP_ORDER, TRUMPS_ABOVE
+from .actions import ACTION_TEXTS, OVER, PUSH, PUSHED, TRUMP, TRUMP_ACTION
+from .cards import ALL_CARDS, DECK, JACK, MODE_NAMES, MODES, SUIT_MASK, SUIT_NAMES_DE, SUITS, TRUMP_ORDER, TRUMPS_ABOVE
 
 BOUR_BIT = tuple(1 << (t * 9 + JACK) for t in range(4))
 
@@ -116,3 +117,29 @@ def why_not(card: int, hand: int, trick_len: int, led: int, mode: int, best_trum
         f"you must follow {suit_name(led)} ({held(follow)}); {MODE_NAMES[mode]} has no trump",
         "must_follow", card=name, suit=SUITS[led], cards=cards,
     )  # fmt: skip
+
+
+def why_refused(a: int, phase: int, seat: int, hand: int, trick_len: int, led: int, mode: int, best_trump: int,
+                choices: str, profile: str) -> Reason:  # fmt: skip
+    """Why action `a` is refused now: `seat` is to move in `phase` holding `hand`; the trick so far
+    as in `legal_cards`; `choices` the trump choices open (in the trump phases), `profile` the
+    rule profile's name. Only the refusal path asks this; legality is `legal_cards`."""
+    text = ACTION_TEXTS[a]
+    if phase == OVER:
+        return game_over(text)
+    who = f"seat {seat}"
+    if phase in (TRUMP, PUSHED):
+        if a < TRUMP_ACTION:
+            return Reason(f"{text}: {who} must first choose trump ({choices})", "not_legal_now",
+                          expected="trump", seat=seat)  # fmt: skip
+        if a == PUSH:
+            return Reason(f"push: {who}'s partner already pushed; {who} must choose trump ({choices})",
+                          "already_pushed", seat=seat)  # fmt: skip
+        return Reason(f"{text}: {MODE_NAMES[a - TRUMP_ACTION]} is not played in the {profile} profile",
+                      "mode_not_played", mode=MODES[a - TRUMP_ACTION], profile=profile)  # fmt: skip
+    if a >= TRUMP_ACTION:
+        return Reason(f"{text}: trump is already chosen ({MODE_NAMES[mode]}); play a card", "not_legal_now",
+                      expected="play", seat=seat)  # fmt: skip
+    if not hand >> a & 1:  # usually a card of another seat, played out of turn
+        return not_held(text, seat, text)
+    return why_not(a, hand, trick_len, led, mode, best_trump).prefixed(f"{text}: ")

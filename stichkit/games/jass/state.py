@@ -12,7 +12,7 @@ from typing import Any
 
 from stichkit.cards import bits
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
+from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry, State
 
 from . import position, sampling, views
@@ -29,10 +29,10 @@ from .actions import (
     TRUMP,
     TRUMP_ACTION,
 )
-from .cards import LAST_TRICK_BONUS, MATCH_BONUS, MODE_NAMES, MODES, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
+from .cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
 from .deals import START_CARD, Hands, deal_hands, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, PlayPosition, Snapshot, Trick, new_tuple
-from .rules import cannot_hold, legal_cards, next_reference, why_not
+from .rules import cannot_hold, legal_cards, next_reference, why_refused
 from .scoring import EMPTY_TALLY, STOECK, TRICKS, VOIDED, WEIS, DealSummary
 from .weis import Weis, best_weis, scoring_teams
 
@@ -310,31 +310,10 @@ class JassState(State):
             self._choose_trump(a - TRUMP_ACTION)
 
     def _why_illegal(self, a: int) -> Reason:
-        phase = self._phase
-        text = ACTION_TEXTS[a]
-        if phase == OVER:
-            return game_over(text)
         p = self._player
-        who = f"seat {p}"
-        if phase in (TRUMP, PUSHED):
-            if a < 36:
-                return Reason(f"{text}: {who} must first choose trump ({self._choices_text()})", "not_legal_now",
-                              expected="trump", seat=p)  # fmt: skip
-            if a == PUSH:
-                return Reason(f"push: {who}'s partner already pushed; {who} must choose trump ({self._choices_text()})",
-                              "already_pushed", seat=p)  # fmt: skip
-            return Reason(f"{text}: {MODE_NAMES[a - TRUMP_ACTION]} is not played in the {self._profile.name} profile",
-                          "mode_not_played", mode=MODES[a - TRUMP_ACTION], profile=self._profile.name)  # fmt: skip
-        if a >= 36:
-            return Reason(f"{text}: trump is already chosen ({MODE_NAMES[self._trump]}); play a card", "not_legal_now",
-                          expected="play", seat=p)  # fmt: skip
-        hand = self._hands[p]
-        if not hand >> a & 1:  # usually a card of another seat, played out of turn
-            return not_held(text, p, text)
-        return why_not(a, hand, len(self._trick), self._led, self._trump, self._best_trump).prefixed(f"{text}: ")
-
-    def _choices_text(self) -> str:
-        return ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask()))
+        choices = ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask())) if self._phase in (TRUMP, PUSHED) else ""
+        return why_refused(a, self._phase, p, self._hands[p], len(self._trick), self._led, self._trump,
+                           self._best_trump, choices, self._profile.name)  # fmt: skip
 
     def _snapshot(self) -> Snapshot:
         """The state between tricks (see position.Snapshot); taken only when no trick is in progress."""
