@@ -1,9 +1,10 @@
 """Which cards may be played: following, the Bour exception and the undertrump ban.
 
 One function decides legality (`legal_cards`), and one explains a refusal (`why_not` for a card,
-`why_refused` for any action in any phase), so the hot path stays a handful of bit operations and the message path can take its time. What a
-played card tells everybody about the hand it came from (`cannot_hold`) follows from the same
-rules, and so does the trump a later trump must not go under (`next_reference`).
+`why_refused` for any action in any phase), so the hot path stays a handful of bit operations and
+the message path can take its time. What a played card tells everybody about the hand it came
+from (`cannot_hold`) follows from the same rules, and so does the trump a later trump must not go
+under (`next_reference`).
 """
 
 from __future__ import annotations
