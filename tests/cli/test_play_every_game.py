@@ -12,7 +12,7 @@ from rich.console import Console
 import stichkit
 from stichkit.cli.main import main
 
-GAMES = [("stichwahl", 3), ("stichling", 3), ("stichmeister", 3), ("jass", 4)]
+GAMES = [("stichwahl", 3), ("stichling", 3), ("stichmeister", 3), ("jass", 4), ("differenzler", 4)]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
@@ -33,7 +33,7 @@ def test_a_human_plays_a_whole_game(game: str, players: int) -> None:
         return found.group(1).split()[0] if found else "1"  # the legal list, or the first numbered choice
 
     seats = ",".join(["human"] + ["heuristic"] * (players - 1))
-    options = [] if game == "jass" else [f"players={players}"]
+    options = {"jass": [], "differenzler": ["deals=2"]}.get(game, [f"players={players}"])
     code = main(["play", game, "--seats", seats, "--delay", "0", "--seed", "3", *options], console=con, input_fn=answer)
     out = con.file.getvalue()  # type: ignore[attr-defined]
     assert code == 0, out[-2000:]
@@ -41,3 +41,24 @@ def test_a_human_plays_a_whole_game(game: str, players: int) -> None:
     assert "no-such-action" in out and "✗" in out  # refused with a reason, then asked again
     assert re.search(r"game over|wins|winners", out, re.IGNORECASE), out[-1000:]
     assert game in stichkit.game_names()
+
+
+def test_the_terminal_never_shows_a_hidden_prediction_before_the_deal_ends() -> None:
+    """Differenzler, hidden predictions: the bots' predictions show as "has predicted", and their
+    numbers only in the deal's summary; the player's own is repeated to them."""
+    con = Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+
+    def answer(prompt: str) -> str:
+        if "prediction" in prompt:
+            return "33"
+        found = re.search(r"\[(.*?)\]\s*>\s*$", prompt)
+        return found.group(1).split()[0] if found else ""
+
+    seats = "human,heuristic,heuristic,heuristic"
+    code = main(["play", "differenzler", "deals=1", "--seats", seats, "--delay", "0", "--seed", "4"], console=con,
+                input_fn=answer)  # fmt: skip
+    out = con.file.getvalue()  # type: ignore[attr-defined]
+    assert code == 0, out[-2000:]
+    assert "You predict 33" in out
+    assert "Left (1) has predicted (hidden until the deal ends)" in out
+    assert not re.search(r"(Left|Across|Right)\S* predicts \d", out)
