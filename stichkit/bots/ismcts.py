@@ -37,6 +37,7 @@ from stichkit import native
 from stichkit.core import Action, State
 
 from .base import SEED, Bot, Param, View, seat_view, view_key
+from .predictions import is_prediction, predict
 
 # Without a budget: at most this long per decision, and at most this many iterations.
 DEFAULT_TIME = 1.0
@@ -187,6 +188,8 @@ class ISMCTSBot(Bot):
         return why is None
 
     def search(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        if is_prediction(legal):
+            return self.search_prediction(state, seat, legal, rng)
         if self.native(state):
             return self.search_native(state, seat, legal, rng)
         clock = time.perf_counter
@@ -336,6 +339,23 @@ class ISMCTSBot(Bot):
             "sampling_seconds": sampling,
             "visits": {str(a): root.children[a.id].n for a in legal if a.id in root.children},
         }
+        return chosen
+
+    def search_prediction(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        """A prediction of the seat's own points (Differenzler): of a few candidates, the one with
+        the smallest mean penalty in sampled deals played out by the game's heuristic
+        (bots/predictions.py); one world for every ten iterations of the budget, at least 16."""
+        from .heuristic import policy_for
+
+        start = time.perf_counter()
+        policy = policy_for(state.game.name)
+        if policy is None:
+            raise ValueError(f"{self.name}: {state.game.name} has no heuristic to play a prediction's worlds out")
+        deadline = None if self.time is None else start + self.time
+        worlds = max(16, self.iterations // 10)
+        chosen, stats = predict(state, seat, legal, rng, policy, worlds, deadline)
+        self.last_stats = {"iterations": int(stats["worlds"]), "seconds": time.perf_counter() - start,
+                           "determinizations": int(stats["worlds"]), "mean_penalty": stats["mean_penalty"]}  # fmt: skip
         return chosen
 
     def search_native(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:

@@ -34,10 +34,11 @@ def shown(view: dict[str, Any]) -> set[str]:
 
 
 def scan_view(view: dict[str, Any]) -> dict[str, Any]:
-    """Leave out `cannot_hold` (public deductions, checked in `check_view`) and the turned-up
-    cards of earlier deals (shown then, dealt again since)."""
+    """Leave out `cannot_hold` (public deductions, checked in `check_view`) and the cards of
+    earlier deals (the turned-up card, the last trick: shown then, dealt again since)."""
     out = {k: v for k, v in view.items() if k != "cannot_hold"}
-    out["previous_deals"] = [{k: v for k, v in d.items() if k != "trump_card"} for d in view["previous_deals"]]
+    earlier = ("trump_card", "last_trick")
+    out["previous_deals"] = [{k: v for k, v in d.items() if k not in earlier} for d in view["previous_deals"]]
     return out
 
 

@@ -25,6 +25,7 @@ NAMES = ["Anna", "Ueli", "Heidi", "Sepp", "Luzia"]
 # has the biggest hand, sixteen cards; with five the most seats).
 TABLES: dict[str, dict[str, Any]] = {
     "jass": {"profile": "schieber"},
+    "differenzler": {"deals": 2},
     "stichwahl": {"players": 4},
     "stichling": {"players": 4},
     "stichmeister": {"players": 3},
@@ -50,6 +51,7 @@ def decision(view: dict[str, Any], legal: list[str]) -> str:
 # the page's own: the test picks a card to get there).
 DECISIONS: dict[str, list[str]] = {
     "jass": ["trump", "pushed", "play"],
+    "differenzler": ["predict", "play"],
     "stichwahl": ["first_bonus", "play", "use", "prize", "lead"],
     "stichling": ["order", "play"],
     "stichmeister": ["choose", "setup:pass", "setup:down", "setup:show", "setup:discard", "remove", "play"],

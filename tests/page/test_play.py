@@ -27,6 +27,7 @@ from .driver import (
 # Short games: a low target where the game has one, few players where that makes it shorter.
 GAMES: dict[str, dict[str, Any]] = {
     "jass": {"options": {"target": 300}, "players": None},
+    "differenzler": {"options": {"deals": 1}, "players": None},
     "stichwahl": {"options": {"target": 6}, "players": 3},
     "stichling": {"options": {}, "players": 2},
     "stichmeister": {"options": {}, "players": 3},
@@ -58,6 +59,8 @@ def test_a_whole_game_against_bots_by_clicking(game: str, server: Server, new_pa
     shown = shown_scores(page)
     if game == "jass":
         assert shown == {0: result["scores"][0], 1: result["scores"][1]}
+    elif game == "differenzler":  # the penalties, which scores() gives negated
+        assert shown == {s: -x for s, x in enumerate(result["scores"])}
     else:
         assert shown == dict(enumerate(result["scores"]))
     winners = page.text_content(".result .winners") or ""

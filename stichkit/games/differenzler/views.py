@@ -26,6 +26,7 @@ def predictions_known_to(state: DifferenzlerState, seat: int | None) -> list[int
 
 
 def summary_json(d: DealSummary) -> dict[str, Any]:
+    lead, cards, win, pts = d.last_trick
     return {
         "deal": d.number,
         "forehand": d.forehand,
@@ -36,6 +37,7 @@ def summary_json(d: DealSummary) -> dict[str, Any]:
         "points": list(d.points),
         "tricks": list(d.tricks),
         "penalties": list(d.penalties),
+        "last_trick": {"leader": lead, "cards": [DECK.names[c] for c in cards], "winner": win, "points": pts},
     }
 
 

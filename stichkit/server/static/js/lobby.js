@@ -15,7 +15,7 @@ import { FriendsPanel } from "./friends.js";
 import { QuickPlay } from "./quick.js";
 import { httpRefusal } from "./refusals.js";
 
-const ORDER = ["jass", "stichwahl", "stichling", "stichmeister"];
+const ORDER = ["jass", "differenzler", "stichwahl", "stichling", "stichmeister"];
 // pimc (Jass only) solves sampled deals exactly: the strongest Jass bot (docs/arena.md)
 const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1", "pimc"];
 const DEFAULT_LEVEL = "heuristic";
@@ -27,8 +27,8 @@ const FINER_RULES = { jass: ["weis", "stoeck", "first_forehand", "undertrump"] }
 
 function sample(game, data) {
   const l = lang();
-  if (game === "jass")
-    return ["HJ", "D9", "SA"].map((c) => jassCard(c, { deck: prefs.get("jassDeck"), lang: l })).join("");
+  if (game === "jass" || game === "differenzler")
+    return (game === "jass" ? ["HJ", "D9", "SA"] : ["CA", "C9", "H10"]).map((c) => jassCard(c, { deck: prefs.get("jassDeck"), lang: l })).join("");
   if (game === "stichwahl") {
     const info = (c) => (data && data.cards && data.cards[c]) || null;
     return ["N2", "O8", "5a"].map((c) => swCard(c, { info: info(c), lang: l, t })).join("");
@@ -42,8 +42,8 @@ function optionLabel(name) {
 }
 
 function choiceLabel(name, value) {
-  if (typeof value === "number") return t("table.seatN", { n: value + 1 });
   const key = `opt.${name}.${value}`;
+  if (typeof value === "number" && !has(key)) return t("table.seatN", { n: value + 1 });
   // the start card is named in the deck the player chose ("Schellen-7", "Ecken-7", "Käse-7")
   const params = name === "first_forehand" ? { card: jassName("D7", prefs.get("jassDeck"), lang()) } : {};
   return has(key) ? t(key, params) : String(value);

@@ -275,9 +275,9 @@ export class TableView {
     return `<div class="overlay" data-region="overlay"><div class="center-overlay panel">${html}</div></div>`;
   }
 
-  /** Jass: the deck the cards are drawn in, chosen at the table (a setting of this browser). */
+  /** Jass and Differenzler: the deck the cards are drawn in, chosen at the table (a setting of this browser). */
   deckPicker(ctx) {
-    if (this.gameName !== "jass") return "";
+    if (this.gameName !== "jass" && this.gameName !== "differenzler") return "";
     return (
       `<div class="info-row deck-row"><span class="label">${esc(t("set.deckShort"))}</span><span class="deck-pick" role="group" aria-label="${esc(t("set.deck"))}">` +
       ["swiss", "french", "seed"]

@@ -1,11 +1,12 @@
-// The four games' renderers, by the engine's game name.
+// The games' renderers, by the engine's game name.
 
+import differenzler from "./differenzler.js";
 import jass from "./jass.js";
 import stichling from "./stichling.js";
 import stichmeister from "./stichmeister.js";
 import stichwahl from "./stichwahl.js";
 
-export const GAMES = { jass, stichwahl, stichling, stichmeister };
+export const GAMES = { jass, differenzler, stichwahl, stichling, stichmeister };
 
 export function gameFor(name) {
   const g = GAMES[name];
