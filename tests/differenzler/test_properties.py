@@ -167,7 +167,7 @@ def test_default_games(predictions: str, seed: int, rng_seed: int) -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=SUPPRESS)
-@given(seed=SEEDS, rng_seed=SEEDS, seat=st.integers(0, 3), stop=st.integers(0, 39))
+@given(seed=SEEDS, rng_seed=SEEDS, seat=st.integers(0, 3), stop=st.integers(0, 38))
 def test_a_hidden_prediction_changes_no_other_view(seed: int, rng_seed: int, seat: int, stop: int) -> None:
     """The leak test: the same deal played with the same cards, once with the real predictions
     and once with every other seat's prediction changed, looks the same to `seat` (and to a
@@ -176,7 +176,7 @@ def test_a_hidden_prediction_changes_no_other_view(seed: int, rng_seed: int, sea
     game = stichkit.load_game("differenzler", deals=1)
     rng = random.Random(rng_seed)
     a, b = game.new_state(seed=seed), game.new_state(seed=seed)
-    for step in range(min(stop, 39) + 1):
+    for step in range(stop + 1):  # the 40th action ends the deal and reveals them all
         who = a.current_player
         assert who is not None
         act = rng.choice(a.legal_actions())
