@@ -24,6 +24,8 @@ import logging
 import time
 from typing import Any
 
+from .clients import client_key
+
 log = logging.getLogger("stichkit.server")
 
 TIMEOUT_RESPONSE = (
@@ -34,7 +36,8 @@ WARN_EVERY = 60.0  # seconds between two warnings about one address
 
 
 class Counter:
-    """Open connections per client address (a transport counts until it is lost)."""
+    """Open connections per client (its address as clients.client_key counts it: an IPv6 client is
+    its /64); a transport counts until it is lost."""
 
     def __init__(self, limit: int, trusted: frozenset[str] | None) -> None:
         self.limit = limit
@@ -47,6 +50,7 @@ class Counter:
         """Count the connection; False when its address holds `limit` already (close it)."""
         if address is None or self.trusted is None or address in self.trusted:
             return True
+        address = client_key(address)
         if self.open.get(address, 0) >= self.limit:
             now = time.monotonic()
             if now - self._warned.get(address, -WARN_EVERY) >= WARN_EVERY:

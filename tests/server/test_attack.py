@@ -5,8 +5,9 @@ error or traceback.
 
 The attacks: another site's page opening a table; framing and sniffing (the headers); forged,
 foreign and padded tokens at the handshake; changing seats during play to see two hands; tokens
-in URLs and logs over a whole game; half-sent requests and piled-up connections; game numbers
-beyond the database's integers; JSON nested past the parser's depth; an oversized chunked body.
+in URLs and logs over a whole game; half-sent requests and piled-up connections; one visitor
+claiming every table and bot seat; game numbers beyond the database's integers; JSON nested past
+the parser's depth; an oversized chunked body.
 docs/server.md ("Security") says what the server promises against each.
 
 `STICHKIT_SOAK_MINUTES=N` runs the walk over and over for N minutes against a server that plays
@@ -33,6 +34,7 @@ from .test_seat_hopping import browser, join, leave, status
 from .test_slow_clients import OTHER, SLOW, closed_within, half_sent
 
 LIMIT, TIMEOUT = 20, 2.0
+CLIENT_TABLES, CLIENT_BOT_SEATS = 30, 20
 SOAK_ENV = "STICHKIT_SOAK_MINUTES"
 
 
@@ -42,6 +44,7 @@ class Target:
 
     server: Server
     tokens: list[str] = field(default_factory=list)
+    rounds: int = 0  # walks begun (a soak walks many times, each visitor from addresses of its own)
 
     def seated(self, seats: list[str], game: str = "stichling") -> tuple[str, list[str]]:
         t = self.server.open_table(game, seats)["id"]
@@ -51,9 +54,10 @@ class Target:
 
 
 @contextlib.contextmanager
-def serving(db: str, d: Path) -> Iterator[Target]:
+def serving(db: str, d: Path, *flags: str) -> Iterator[Target]:
     s = Server(db, d / "server.log", "--bot-delay", "0", "--bot-workers", "1", "--max-connections-per-client",
-               str(LIMIT), "--request-timeout", str(TIMEOUT), log_level="debug")  # fmt: skip
+               str(LIMIT), "--request-timeout", str(TIMEOUT), "--client-tables", str(CLIENT_TABLES),
+               "--client-bot-seats", str(CLIENT_BOT_SEATS), *flags, log_level="debug")  # fmt: skip
     s.start()
     try:
         yield Target(s)
@@ -111,6 +115,15 @@ def forged_tokens(target: Target) -> None:
     assert run(_state_seat(s, table, f"  {token}\t")) == 0  # whitespace around the real token: the same token
 
 
+def busy_table(s: Server, n: int) -> str:
+    """A table two bots play, opened by a visitor of its own (each within its limits)."""
+    address = f"127.1.{n // 250}.{n % 250 + 1}"
+    with httpx.Client(base_url=s.http, timeout=30, transport=httpx.HTTPTransport(local_address=address)) as c:
+        r = c.post("/api/tables", json={"game": "stichling", "seats": ["bot:heuristic", "bot:random"]})
+        assert r.status_code == 201, r.text
+        return str(r.json()["id"])
+
+
 async def _state_seat(s: Server, table: str, token: str) -> int:
     c = await Client.open(s, table, token.replace(" ", "%20").replace("\t", "%09"), via="query")
     seat = int((await c.state())["seat"])
@@ -156,6 +169,31 @@ def slow_clients(target: Target) -> None:
         assert c.get(s.http + "/api/health").status_code == 200
 
 
+def one_client_claiming_everything(target: Target) -> None:
+    """A visitor opening tables, or bot seats, until refused: 429 naming the limit, while another
+    visitor still opens one. Each round comes from addresses of its own (127.0.k.4 and .5)."""
+    s = target.server
+    target.rounds += 1
+    greedy, bots, fair = (f"127.0.{target.rounds % 250}.{x}" for x in (4, 5, 6))
+    with httpx.Client(base_url=s.http, timeout=30, transport=httpx.HTTPTransport(local_address=greedy)) as c:
+        opened = 0
+        while (r := c.post("/api/tables", json={"game": "stichling", "seats": ["human", "human"]})).status_code == 201:
+            opened += 1
+            assert opened <= CLIENT_TABLES
+        assert r.status_code == 429 and r.json()["code"] == "client_tables", r.text
+        assert opened == CLIENT_TABLES
+    with httpx.Client(base_url=s.http, timeout=30, transport=httpx.HTTPTransport(local_address=bots)) as c:
+        three_bots = {"game": "jass", "seats": ["human", "bot:random", "bot:random", "bot:random"]}
+        opened = 0
+        while (r := c.post("/api/tables", json=three_bots)).status_code == 201:
+            opened += 1
+            assert opened <= CLIENT_BOT_SEATS
+        assert r.status_code == 429 and r.json()["code"] == "client_bot_seats", r.text
+        assert opened == CLIENT_BOT_SEATS // 3
+    with httpx.Client(base_url=s.http, timeout=30, transport=httpx.HTTPTransport(local_address=fair)) as c:
+        assert c.post("/api/tables", json={"game": "stichling", "seats": ["human", "bot:random"]}).status_code == 201
+
+
 def bad_numbers(target: Target) -> None:
     s = target.server
     table, _ = target.seated(["human", "bot:random"])
@@ -198,8 +236,8 @@ def oversized_bodies(target: Target) -> None:
 
 
 ATTACKS: list[Callable[[Target], None]] = [
-    another_sites_page, forged_tokens, changing_seats, tokens_over_a_whole_game, slow_clients, bad_numbers,
-    nested_json, oversized_bodies,
+    another_sites_page, forged_tokens, changing_seats, tokens_over_a_whole_game, slow_clients,
+    one_client_claiming_everything, bad_numbers, nested_json, oversized_bodies,
 ]  # fmt: skip
 
 
@@ -230,19 +268,21 @@ def test_a_long_soak_of_attacks_beside_busy_tables(tmp_path: Path) -> None:
     minutes = float(os.environ.get(SOAK_ENV) or 0)
     if not minutes:
         pytest.skip(f"the long soak runs only with {SOAK_ENV}=N (N minutes; CI does not run it)")
-    with serving(f"sqlite:///{tmp_path / 'soak.db'}", tmp_path) as target:
+    # tables the walk leaves behind are swept soon, so its visitors stay within their limits
+    sweeps = ["--sweep-waiting", "20", "--sweep-abandoned", "20", "--sweep-idle", "20", "--sweep-finished", "20"]
+    with serving(f"sqlite:///{tmp_path / 'soak.db'}", tmp_path, *sweeps) as target:
         s = target.server
-        busy = [s.open_table("stichling", ["bot:heuristic", "bot:random"])["id"] for _ in range(20)]
-        deadline, rounds = time.monotonic() + 60 * minutes, 0
+        opened = iter(range(10**6))
+        busy = [busy_table(s, next(opened)) for _ in range(20)]
+        deadline = time.monotonic() + 60 * minutes
         while time.monotonic() < deadline:
             for attack in ATTACKS:
                 attack(target)
-            for table in busy:  # bots finish their games: the next round plays again
-                if s.get(f"/api/tables/{table}").json()["status"] == "over":
-                    busy.remove(table)
-                    busy.append(s.open_table("stichling", ["bot:heuristic", "bot:random"])["id"])
-            rounds += 1
-        assert rounds >= 1 and s.get("/api/health").status_code == 200
+            for i, table in enumerate(busy):  # a game over (or swept): another takes its place
+                r = s.get(f"/api/tables/{table}")
+                if r.status_code == 404 or r.json()["status"] == "over":
+                    busy[i] = busy_table(s, next(opened))
+        assert target.rounds >= 1 and s.get("/api/health").status_code == 200
         check_log(target)
         table, (token,) = target.seated(["human", "bot:random"])  # and a newcomer still plays
         assert asyncio.run(_state_seat(s, table, token)) == 0
