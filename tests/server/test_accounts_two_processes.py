@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -81,3 +82,22 @@ def test_a_seat_taken_through_one_process_follows_the_account_to_the_other(pair:
             await c.close()
 
         asyncio.run(back())
+
+
+def test_deleting_an_account_renames_its_seats_on_both_processes(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    name = "Del" + secrets.token_hex(3)
+    t = a.open_table("stichling", ["human", "human"])
+    with browser(a) as on_a:
+        on_a.post("/api/account/register", json={"name": name, "password": PASSWORD})
+        assert on_a.post(f"/api/tables/{t['id']}/join", json={}).json()["seat"] == 0
+        assert b.get(f"/api/tables/{t['id']}").json()["seats"][0]["name"] == name
+        assert on_a.request("DELETE", "/api/account", json={"password": PASSWORD}).status_code == 200
+    for server in (a, b):  # b hears of it by its notice (at the latest by its resync)
+        deadline = time.monotonic() + 15
+        while (seat := server.get(f"/api/tables/{t['id']}").json()["seats"][0])["name"] != "(deleted)":
+            assert time.monotonic() < deadline, f"{server.http} still shows {seat}"
+            time.sleep(0.1)
+        assert (seat["account"], seat["claimed"]) == (False, True)
+    game = b.get(f"/api/tables/{t['id']}/games").json()["games"][0]["seats"][0]
+    assert game["name"] == "(deleted)" and "account" not in game
