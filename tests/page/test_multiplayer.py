@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from typing import Any
 
 from .conftest import NewPage, Server
-from .driver import OFFERS, READY, displayed_cards, open_by_api, open_from_lobby, phase, play_one, wait_ready
+from .driver import OFFERS, READY, displayed_cards, open_by_api, open_from_lobby, phase, play_one, table_id, wait_ready
 
 
 def ready_now(page: Any) -> Any:
@@ -181,3 +182,22 @@ def test_before_play_a_player_moves_to_a_free_seat(server: Server, new_page: New
     page.reload()
     page.wait_for_selector(".seat-list")
     assert "(du)" in (page.text_content(".seat-list li:nth-child(3)") or "")
+
+
+def test_a_table_for_one_screen_is_opened_and_shown_as_such(server: Server, new_page: NewPage) -> None:
+    """ "Ein Bildschirm für mehrere" under the more settings: one person may hold several seats of
+    the table, and the lobby tells whoever looks."""
+    page = new_page()
+    page.goto(server.url + "/")
+    page.click('.game-tile[data-game="stichling"]')
+    page.fill('input[name="name"]', "Mama")
+    page.click("details.more summary")
+    page.check('input[name="shared_screen"]')
+    page.click("#open-table")
+    page.wait_for_url(re.compile(r"/tables/"), timeout=30_000)
+    table = table_id(page)
+    assert server.get(f"/api/tables/{table}")["settings"]["shared_screen"] is True
+    lobby = new_page()
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector(f'li[data-table="{table}"]')
+    assert "ein Bildschirm für mehrere" in (lobby.text_content(f'li[data-table="{table}"]') or "")
