@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 
 from stichkit.cli.main import build_parser
 from stichkit.server.admin import run as run_admin
@@ -324,3 +325,18 @@ def test_another_sites_join_is_a_guests_and_binds_no_account(srv: Server) -> Non
         assert b.get("/api/account").json()["seats"] == []
         r = b.post(f"/api/tables/{t['id']}/join", json={}, headers={"Sec-Fetch-Site": "cross-site"})
         assert r.status_code == 400 and "name" in r.json()["error"]  # and a guest needs a name
+
+
+def test_a_password_hashed_with_older_parameters_is_hashed_anew_at_login(srv: Server) -> None:
+    name = unique("Old")
+    with browser(srv) as b:
+        register(b, name)
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(PASSWORD)
+    with sqlite3.connect(srv.db.removeprefix("sqlite:///")) as conn:
+        conn.execute("UPDATE accounts SET password_hash = ? WHERE name = ?", (weak, name))
+    with browser(srv) as b:
+        assert b.post("/api/account/login", json={"name": name, "password": PASSWORD}).status_code == 200
+    with sqlite3.connect(srv.db.removeprefix("sqlite:///")) as conn:
+        (now,) = conn.execute("SELECT password_hash FROM accounts WHERE name = ?", (name,)).fetchone()
+    assert now != weak and not PasswordHasher().check_needs_rehash(now)
+    assert PasswordHasher().verify(now, PASSWORD)

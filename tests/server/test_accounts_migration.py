@@ -148,3 +148,19 @@ def test_stich_admin_lists_resets_and_bans(db: str) -> None:
     code, _ = admin(db, "reset-password", "Olga", "--password-stdin", stdin="short\n")
     assert code == 2
     engine.dispose()
+
+
+def test_sessions_end_when_they_expire_and_are_swept(db: str) -> None:
+    engine = make_engine(parse_db_url(db))
+    migrate.upgrade(engine)
+    accounts = AccountStore(engine)
+    olga = accounts.create("Olga", name_key("Olga"), hash_password("a password!"), 1.0)
+    accounts.open_session(olga.id, "old" + "a" * 61, 100.0, 200.0)
+    accounts.open_session(olga.id, "new" + "a" * 61, 100.0, 10_000.0)
+    assert accounts.session("new" + "a" * 61, 150.0, 60) == olga
+    assert accounts.sweep_sessions(300.0) == 1  # the expired one only
+    assert accounts.session("old" + "a" * 61, 150.0, 60) is None
+    assert accounts.session("new" + "a" * 61, 300.0, 60) == olga
+    assert accounts.session("new" + "a" * 61, 10_000.0, 60) is None  # at its end it opens nothing
+    assert accounts.end_sessions(olga.id) == 0  # and it is gone
+    engine.dispose()
