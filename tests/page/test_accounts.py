@@ -88,3 +88,6 @@ def test_a_seat_taken_on_one_device_follows_the_account_to_another(server: Serve
     laptop.click(f'#my-tables a[href="/tables/{table["id"]}"]')
     wait_ready(laptop)
     assert laptop.locator(".hand-card").count() > 0  # the seat's hand, here too
+    # the seat shows it is an account's (a guest could take the same name, not the mark)
+    assert laptop.locator(".seat.mine .account-tag").count() == 1
+    assert laptop.locator(".seat.opp .account-tag").count() == 0

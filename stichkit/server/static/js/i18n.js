@@ -19,6 +19,7 @@ const DE = {
   you: "du",
   // accounts
   "acct.loginShort": "Anmelden",
+  "table.accountSeat": "mit Konto angemeldet (der Name gehört ihm)",
   "acct.guestTitle": "Anmelden oder Konto eröffnen",
   "acct.title": "Dein Konto",
   "acct.why": "Mit einem Konto folgen dir deine Plätze auf jedes Gerät. Als Gast spielst du wie bisher, ohne Konto.",
@@ -681,6 +682,7 @@ const EN = {
   you: "you",
   // accounts
   "acct.loginShort": "Log in",
+  "table.accountSeat": "logged in with an account (the name is theirs)",
   "acct.guestTitle": "Log in or register",
   "acct.title": "Your account",
   "acct.why": "With an account your seats follow you to every device. As a guest you play as before, without one.",

@@ -324,6 +324,8 @@ export class TableView {
       `<div class="seat-head"><span class="presence ${presence}" title="${esc(presenceText)}" aria-label="${esc(presenceText)}"></span>` +
       `<span class="seat-name">${esc(this.seatName(seat))}${you}</span>` +
       (s && s.kind === "bot" ? `<span class="bot-tag" title="${esc(presenceText)}">${ROBOT}</span>` : "") +
+      // a registered player: a guest may take any name, an account's is its own
+      (s && s.account ? `<span class="account-tag" title="${esc(t("table.accountSeat"))}" aria-label="${esc(t("table.accountSeat"))}">✓</span>` : "") +
       (score !== null ? `<span class="seat-score" title="${esc(t("table.points"))}">${score}</span>` : "") +
       `</div>` +
       (turn === seat ? `<span class="turn-tag">${esc(t("table.toMove"))}</span>` : "") +
