@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from ..clients import client_key
 from ..credentials import COOKIE
 from ..db.accounts import Account
 from ..dependencies import AccountDep, CurrentSessionDep, HubDep, cross_site
@@ -18,7 +19,8 @@ router = APIRouter(prefix="/api/account", tags=["account"])
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    """The client's address as the limits count it (clients.py: an IPv6 client is its /64)."""
+    return client_key(request.client.host if request.client else None)
 
 
 def _same_site(request: Request) -> None:
