@@ -4,6 +4,7 @@ result, a spectator, the replay and the analysis). Run by hand, not in CI:
 
     .venv/bin/python tools/screenshots.py [OUT_DIR]          # default: screenshots/
     .venv/bin/python tools/screenshots.py --docs [OUT_DIR]   # and the five of docs/img from them
+    .venv/bin/python tools/screenshots.py --game differenzler [OUT_DIR]   # one game's tables only
 
 It starts `stich serve` on a fresh SQLite file and drives Debian's Chromium (STICHKIT_TEST_CHROMIUM
 or /usr/bin/chromium) with Playwright, as the browser tests do. Decisions come from
@@ -48,8 +49,17 @@ def shoot(browser: Any, url: str, ready: str, name: str, out: Path, prefs: dict[
         page.context.close()
 
 
+ONLY: list[str] = []  # --game NAME: only that game's tables (and no lobby, result or replay)
+
+
+def wanted(table: str) -> bool:
+    return not ONLY or game_of(table) in ONLY
+
+
 def decisions(browser: Any, server: Server, out: Path) -> None:
     for table, kinds in DECISIONS.items():
+        if not wanted(table):
+            continue
         for size in SIZES:
             page = new_page(browser, size)
             first = at_decision(table, kinds[0])
@@ -90,7 +100,9 @@ def last_card(table: str) -> tuple[Any, Any]:
 
 def deal_end(browser: Any, server: Server, out: Path) -> None:
     """A trick just taken in the middle of a deal, announced; a deal's last trick and its summary."""
-    for table in ("jass", "stichwahl", "stichmeister-5"):
+    for table in ("jass", "differenzler", "stichwahl", "stichmeister-5"):
+        if not wanted(table):
+            continue
         for size in SIZES:
             page = new_page(browser, size, prefs={"speed": "slow"})
             before, after = last_card(table)
@@ -101,7 +113,9 @@ def deal_end(browser: Any, server: Server, out: Path) -> None:
             page.wait_for_timeout(100)
             page.screenshot(path=str(out / f"{table}-trick-taken-mid-{size}.png"))
             page.context.close()
-    for table in ("jass", "stichwahl", "stichling", "stichmeister"):
+    for table in ("jass", "differenzler", "stichwahl", "stichling", "stichmeister"):
+        if not wanted(table):
+            continue
         for size in SIZES:
             page = new_page(browser, size, prefs={"speed": "slow"})
             before, after = next(deal_ends(table, 5))
@@ -184,6 +198,10 @@ def write_docs(out: Path) -> None:
 def main() -> None:
     docs = "--docs" in sys.argv
     args = [a for a in sys.argv[1:] if a != "--docs"]
+    if "--game" in args:
+        i = args.index("--game")
+        ONLY.append(args[i + 1])
+        del args[i : i + 2]
     out = Path(args[0] if args else ROOT / "screenshots")
     out.mkdir(parents=True, exist_ok=True)
     work = Path(out / ".server")
@@ -193,7 +211,7 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            for part in (decisions, deal_end, live):
+            for part in (decisions, deal_end) if ONLY else (decisions, deal_end, live):
                 print(f"{part.__name__} ...", flush=True)
                 part(browser, server, out)
             browser.close()
