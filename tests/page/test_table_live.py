@@ -86,7 +86,7 @@ def test_the_lobby_offers_the_schieber_first_and_its_menus_fit(server: Server, n
         assert not other_language(page.inner_text("body"), lang), other_language(page.inner_text("body"), lang)
     for w, h in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
-        for game in ("jass", "stichwahl", "stichling", "stichmeister"):
+        for game in ("jass", "differenzler", "stichwahl", "stichling", "stichmeister"):
             page.click(f'.game-tile[data-game="{game}"]')
             for d in page.query_selector_all("#new-table details"):
                 d.evaluate("d => d.open = true")
