@@ -34,7 +34,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("duel", sorted(PUBLISHED))
 def test_the_page_prints_each_duels_figures(duel: str) -> None:
-    bot, _, deals, _, pen, pen_half, share, half = PUBLISHED[duel]
+    _, _, deals, _, pen, pen_half, share, half = PUBLISHED[duel]
     found = rows("mean penalty a deal", f"| `{duel}` |", f"| {deals} ({4 * deals}) |", f"{pen} ± {pen_half}",
                  f"{share}% ± {half}%")  # fmt: skip
     assert len(found) == 1, f"docs/benchmarks.md has no single Differenzler row {duel} with these figures"
