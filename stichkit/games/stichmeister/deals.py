@@ -28,6 +28,28 @@ def shuffle_rule_deck(rule_deck: tuple[int, ...], seed: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
+def deal_rule_hands(deck: tuple[int, ...], players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The rule cards of a shuffled rule deck dealt: three to each seat in seat order (each hand
+    sorted), the rest the pile, top first."""
+    hands = tuple(tuple(sorted(deck[RULE_HAND * s : RULE_HAND * s + RULE_HAND])) for s in range(players))
+    return hands, tuple(deck[RULE_HAND * players :])
+
+
+def refill_rule_hands(
+    hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], dealer: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """After a round: every hand refilled to three from the top of the pile, from the dealer's
+    left, while the pile lasts."""
+    n = len(hands)
+    rest = list(pile)
+    out = list(hands)
+    for i in range(n):
+        s = (dealer + 1 + i) % n
+        while len(out[s]) < RULE_HAND and rest:
+            out[s] = tuple(sorted((*out[s], rest.pop(0))))
+    return tuple(out), tuple(rest)
+
+
 def deal_hands(deck: int, players: int, hand_size: int, seed: int, number: int) -> tuple[int, ...]:
     """Round `number`'s hands: the cards of `deck` (a mask) in order, shuffled by the seed and the
     round, dealt in consecutive slices of `hand_size` from seat 0. Independent of play, so undo

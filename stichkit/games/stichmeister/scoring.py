@@ -275,3 +275,15 @@ def taken_tricks(tricks: tuple[tuple[Any, ...], ...]) -> list[TakenTrick]:
             cards &= ~(1 << removed)
         out.append(TakenTrick(cards, winner, win_card, plays[0][1], took))
     return out
+
+
+def round_points(
+    tricks: tuple[tuple[Any, ...], ...], rules: RoundRules, trumps: Trumps, n: int
+) -> tuple[list[int], tuple[int, ...]]:
+    """A finished round's points per seat, and who took each trick: by the scoring rules in force,
+    or a point per trick taken when none is."""
+    takers = tuple([t[3] for t in tricks])
+    if rules.scoring:
+        points, _values = score_round(taken_tricks(tricks), rules, trumps, n)
+        return list(points), takers
+    return [takers.count(s) for s in range(n)], takers

@@ -38,11 +38,11 @@ from .actions import (
     RULE_ACTION,
     SETUP,
 )  # fmt: skip
-from .deals import RULE_HAND, deal_json
+from .deals import RULE_HAND, deal_json, deal_rule_hands, refill_rule_hands
 from .position import COPIED_FIELDS, SHARED_FIELDS, Snapshot, round_rules, round_tables
 from .rulecards import RuleCard
 from .rules import RoundRules
-from .scoring import score_round, taken_tricks
+from .scoring import round_points, taken_tricks
 from .trick import TrickTables
 from .trump import NO_TRUMPS, Trumps
 
@@ -72,10 +72,7 @@ class StichMeisterState(State):
         n = self._n
         deck = given.get("rule_deck") or game.shuffle_rule_deck(seed)
         self._log.append(("chance", ("rule_deck", tuple(deck))))
-        self._rule_hands: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted(deck[RULE_HAND * s : RULE_HAND * s + 3])) for s in range(n)
-        )
-        self._rule_pile: tuple[int, ...] = tuple(deck[RULE_HAND * n :])
+        self._rule_hands, self._rule_pile = deal_rule_hands(deck, n)
         self._used: tuple[int, ...] = ()
         self._scores: tuple[int, ...] = (0,) * n
         # per finished round: (active rules, points, takers, tricks, its RoundRules, its Trumps)
@@ -309,11 +306,7 @@ class StichMeisterState(State):
         rules = self._rules
         assert rules is not None
         trumps = self._trumps
-        takers = tuple([t[3] for t in self._tricks])
-        if rules.scoring:
-            points, _values = score_round(taken_tricks(self._tricks), rules, trumps, self._n)
-        else:  # score_round without scoring rules: a point per trick taken
-            points = [takers.count(s) for s in range(self._n)]
+        points, takers = round_points(self._tricks, rules, trumps, self._n)
         self._scores = tuple([self._scores[s] + points[s] for s in range(self._n)])
         # The finished round, for its summary (views show it until the next round's first action).
         self._history += ((self._active, tuple(points), takers, self._tricks, rules, trumps),)
@@ -322,15 +315,7 @@ class StichMeisterState(State):
             self._phase = OVER
             self._player = -1
             return
-        n = self._n
-        pile = list(self._rule_pile)
-        hands = list(self._rule_hands)
-        for i in range(n):  # refill to three, from the dealer's left
-            s = (self._dealer + 1 + i) % n
-            while len(hands[s]) < RULE_HAND and pile:
-                hands[s] = tuple(sorted((*hands[s], pile.pop(0))))
-        self._rule_hands = tuple(hands)
-        self._rule_pile = tuple(pile)
+        self._rule_hands, self._rule_pile = refill_rule_hands(self._rule_hands, self._rule_pile, self._dealer)
         self._start_round()
 
     # -- the protocol ---------------------------------------------------------------------------
