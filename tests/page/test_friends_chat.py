@@ -34,6 +34,8 @@ def test_two_friends_see_each_other_at_a_table(server: Server, new_page: NewPage
     anna, a = logged_in(new_page, server, "Anna")
     ben, b = logged_in(new_page, server, "Ben")
     anna.goto(server.url + "/")
+    anna.wait_for_selector(f'#my-profile[href="/players/{a}"]')
+    assert not anna.is_disabled('input[name="rated"]')  # logged in: a rated table may be opened
     anna.fill('.friend-form input[name="friend"]', b)
     anna.click('.friend-form button[type="submit"]')
     anna.wait_for_selector(f'#friend-asked a[href="/players/{b}"]')

@@ -21,6 +21,7 @@ def test_two_browsers_find_each_other(server: Server, new_page: NewPage) -> None
     anna = new_page(prefs={"name": ""})
     look_for_players(anna, server, "Anna")
     anna.wait_for_selector("#quick-wait:not([hidden]) #quick-count")
+    assert anna.is_disabled('input[name="rated"]') and anna.is_disabled('input[name="q_rated"]')  # a guest
     assert "Stichling" in (anna.text_content("#quick-wait") or "")
     ben = new_page(prefs={"name": ""})
     ben.goto(server.url + "/")

@@ -22,6 +22,11 @@ export class FriendsPanel {
   }
 
   async refresh() {
+    const who = account.current() ? account.current().name : null;
+    if (who !== this.who) {
+      this.who = who; // another login: the panel is drawn afresh
+      this.box.innerHTML = "";
+    }
     if (!account.current()) {
       this.data = null;
       this.render();
@@ -36,7 +41,11 @@ export class FriendsPanel {
   }
 
   render() {
-    const head = `<h2 id="friends-title">${esc(t("friends.title"))}</h2>`;
+    const me = account.current();
+    const head =
+      `<div class="panel-head"><h2 id="friends-title">${esc(t("friends.title"))}</h2>` +
+      (me ? `<a class="small" id="my-profile" href="/players/${encodeURIComponent(me.name)}">${esc(t("friends.myProfile"))}</a>` : "") +
+      `</div>`;
     if (!account.current()) {
       this.box.innerHTML = `${head}<p class="muted small">${esc(t("friends.guest"))}</p>`;
       return;

@@ -114,7 +114,7 @@ export class Lobby {
       `<label class="row check"><input type="checkbox" name="hints" checked> ${esc(t("lobby.hints"))}</label>` +
       `<label class="row check"><input type="checkbox" name="takebacks" checked> ${esc(t("lobby.takebacks"))}</label>` +
       `<label class="row check"><input type="checkbox" name="shared_screen"> ${esc(t("lobby.sharedScreen"))}</label>` +
-      `<label class="row check"><input type="checkbox" name="rated"> ${esc(t("lobby.rated"))}</label>` +
+      `<label class="row check"><input type="checkbox" name="rated"${account.current() ? "" : " disabled"}> ${esc(t("lobby.rated"))}</label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.moveTime"))}</span> <input type="number" name="move_time" min="1" max="3600" step="1" inputmode="numeric"></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.takeover"))}</span> <select name="takeover">${["hand", "game", "off"].map((v) => `<option value="${v}">${esc(t(`lobby.takeover.${v}`))}</option>`).join("")}</select></label>` +
       `<label class="row"><span class="row-label">${esc(t("lobby.grace"))}</span> <input type="number" name="grace" min="0" max="86400" value="60"></label>` +
@@ -344,6 +344,11 @@ export class Lobby {
     if (input) {
       input.value = account.seatName(prefs.get("name") || "");
       input.readOnly = !!account.current();
+    }
+    const rated = this.root.querySelector('input[name="rated"]');
+    if (rated) {
+      rated.disabled = !account.current(); // rated tables are for account holders
+      if (rated.disabled) rated.checked = false;
     }
     if (this.quick) this.quick.onAccount();
     if (this.friends) this.friends.refresh();
