@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -45,11 +46,11 @@ async def reply_times(base: str, moves: int) -> list[float]:
     times: list[float] = []
     async with websockets.connect(url, max_size=None) as ws:
 
-        async def state(version: int | None = None) -> dict:  # type: ignore[type-arg]
+        async def state(version: int | None = None) -> dict[str, Any]:
             while True:
                 m = json.loads(await asyncio.wait_for(ws.recv(), 120))
                 if m["type"] == "state" and (version is None or m["version"] == version):
-                    return m  # type: ignore[no-any-return]
+                    return m
 
         s = await state()
         while len(times) < moves:
