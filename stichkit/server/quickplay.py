@@ -16,6 +16,7 @@ token is kept in the queue's row until the player picks it up, for `quick_keep` 
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,8 @@ from .tokens import hash_token, new_table_id, new_token
 
 if TYPE_CHECKING:
     from .hub import Hub
+
+log = logging.getLogger("stichkit.server")
 
 # The rules a quick table plays: Jass as Swiss players know it (the Schieber to 1000), the other
 # games as their rule sheets have them.
@@ -70,6 +73,7 @@ class QuickPlay:
         self.hub = hub
         self.next_look = 0.0
         self.next_sweep = 0.0
+        self.next_full_note = 0.0
 
     @property
     def store(self) -> QueueStore:
@@ -189,12 +193,27 @@ class QuickPlay:
             await self.hub.db(self.store.sweep, self._cutoff(now), now - s.quick_keep)
 
     async def match(self, key: QueueKey) -> None:
-        """Seat the oldest waiting players of queue `key`, a table at a time, while there are enough."""
+        """Seat the oldest waiting players of queue `key`, a table at a time, while there are enough.
+        A server holding all the tables it may leaves them waiting (a later look seats them)."""
         for _ in range(100):  # at most this many tables at one look; the next look goes on
             found = distinct(await self.hub.db(self.store.waiting, key, self._cutoff(time.time()), 2 * key.players))
             if len(found) < key.players:
                 return
+            if self.full():
+                return
             await self._form(key, found[: key.players], None)  # lost to another process: look again
+
+    def full(self) -> bool:
+        """This process holds all the tables it may: say so in the log, once a minute at most."""
+        s = self.hub.settings
+        if len(self.hub.tables) < s.max_tables:
+            return False
+        now = time.time()
+        if now >= self.next_full_note:
+            self.next_full_note = now + 60
+            log.warning("quick play: players wait, but this server holds %d tables already (--max-tables)",
+                        s.max_tables)  # fmt: skip
+        return True
 
     async def _form(self, key: QueueKey, entries: list[QueueEntry], filler: SeatBot | None) -> bool:
         """A new table for `entries` (bots `filler` in the other seats). False: another process

@@ -146,6 +146,33 @@ def test_a_player_who_stops_asking_leaves_the_queue(tmp_path: Path) -> None:
     run(go())
 
 
+def test_a_full_server_keeps_players_waiting(tmp_path: Path) -> None:
+    """A server that holds all the tables it may does not refuse a player who joins the queue
+    after the fact: both wait, counted, and are seated once a table is free."""
+    from stichkit.server.hub import Hub, NewTable
+    from stichkit.server.settings import Settings
+
+    async def go() -> None:
+        hub = Hub(Settings(db=f"sqlite:///{tmp_path / 'full.db'}", bot_workers=1, max_tables=1))
+        await hub.start()
+        try:
+            only = await hub.create_table(NewTable(game="stichling", options={}, seats=["human", "human"],
+                                                   private=False, name=None, takeover="hand", grace=60.0,
+                                                   takeover_bot="bot:heuristic", move_time=None))  # fmt: skip
+            q: QuickPlay = hub.quick
+            first = await q.join("Ida", "stichling", 2, False, 30)
+            second = await q.join("Jon", "stichling", 2, False, 30)
+            assert (first["status"], second["status"]) == ("waiting", "waiting")
+            assert second["waiting"] == 2
+            await hub.drop(only)  # a table is free again
+            await q.tick(time.time() + 1)
+            assert (await q.status(first["ticket"]))["status"] == "matched"
+        finally:
+            await hub.stop()
+
+    run(go())
+
+
 def crowd_across(servers: list[Server], players: int, people: int) -> None:
     """`people` join the same queue at once, alternately through each server: each is seated once,
     at a table of `players` people, and no table has a seat twice."""
