@@ -22,7 +22,7 @@ from stichkit.server.table import LiveTable
 from .harness import run
 from .inprocess import Listener, running
 
-GAMES = ["jass", "stichwahl", "stichling", "stichmeister"]
+GAMES = ["jass", "differenzler", "stichwahl", "stichling", "stichmeister"]
 
 
 async def database_holds_the_game(hub: Hub, t: LiveTable) -> None:
