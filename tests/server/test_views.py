@@ -25,6 +25,7 @@ from .harness import Client, Server, run
 
 CONFIGS = [
     ("jass", {"target": 400}),
+    ("differenzler", {"deals": 1}),  # hidden predictions: no message shows one before the deal ends
     *[("stichwahl", {"players": p, "target": 15}) for p in (2, 3, 4)],
     *[("stichling", {"players": p}) for p in (2, 3, 4, 5)],
     *[("stichmeister", {"players": p}) for p in (3, 4, 5)],
