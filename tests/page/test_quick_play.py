@@ -38,3 +38,25 @@ def test_two_browsers_find_each_other(server: Server, new_page: NewPage) -> None
     assert "Ben" in (ben.text_content(".bottom-seat .seat-name") or "")
     turn = info["turn"]
     assert wait_ready(anna if turn == 0 else ben) == "act"  # the game is on: whose turn it is may play
+
+
+def test_after_the_chosen_wait_bots_fill_the_empty_seats(server: Server, new_page: NewPage) -> None:
+    """Nobody else looks for Stich-Meister: after the shortest wait the panel offers bots, and
+    the table it opens seats the player with bots of the level picked."""
+    ida = new_page(prefs={"name": ""})
+    ida.goto(server.url + "/")
+    ida.fill('#quick-form input[name="q_name"]', "Ida")
+    ida.select_option('#quick-form select[name="q_game"]', "stichmeister")
+    ida.select_option('#quick-form select[name="q_players"]', "3")
+    ida.select_option('#quick-form select[name="q_wait"]', "15")
+    ida.click("#quick-go")
+    ida.wait_for_selector("#quick-wait:not([hidden]) #quick-count")
+    assert ida.query_selector("#quick-fill") is None  # not before the wait
+    ida.wait_for_selector("#quick-fill", timeout=30_000)
+    ida.select_option('select[name="q_bot"]', "random")
+    ida.click("#quick-fill")
+    ida.wait_for_url("**/tables/*", timeout=20_000)
+    ida.wait_for_selector(".bottom-seat.mine")
+    info = server.get(f"/api/tables/{table_id(ida)}")
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
+    assert {s["bot"] for s in info["seats"][1:]} == {"random"}
