@@ -18,6 +18,11 @@ And on the same deals, pimc against itself (`--only early`):
 - `pimc:early=playout` against `pimc` (early=ismcts): the cards before pimc's `horizon` valued
   by the heuristic's play to `trump_horizon` and a solve, against ismcts's search.
 
+And (`--only versus`) any two bots head to head, `--pimc` against `--opponent`, with the share of
+the duplicate deals the first side won on points (a tie counts half) and its 95% interval:
+
+    .venv/bin/python bench/pimc_parts.py --only versus --pimc pimc:time=0.5:within=20 --opponent pimc:time=0.5
+
 And (`--only infer`) the card inference: each `--infer` value (default `play,trump`: worlds
 weighed by the others' cards too, and by the trump choice only) against
 `--opponent` (heuristic unless named, e.g. `ismcts:time=1.0`) on the same deals, then every two
@@ -105,9 +110,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--profile", default="schieber")
-    ap.add_argument("--only", choices=("parts", "early", "infer"),
-                    help="only the three part runs, only early=playout, or only the --infer values")  # fmt: skip
-    ap.add_argument("--opponent", default="heuristic", help="--only infer: the bot both sides play against (heuristic)")
+    ap.add_argument("--only", choices=("parts", "early", "infer", "versus"),
+                    help="only the three part runs, only early=playout, only the --infer values, or only --pimc "
+                         "against --opponent")  # fmt: skip
+    ap.add_argument("--opponent", default="heuristic",
+                    help="--only infer: the bot both sides play against; --only versus: pimc's opponent "
+                         "(heuristic)")  # fmt: skip
     ap.add_argument("--infer", default="play,trump",
                     help="--only infer: the infer values to set against each other (play,trump)")  # fmt: skip
     ap.add_argument("--baseline", metavar="FILE",
@@ -126,6 +134,8 @@ def main() -> None:
                 known.append(found)
             else:
                 runs.append((spec, args.opponent))
+    if args.only == "versus":
+        runs.append((args.pimc, args.opponent))
     if args.only in (None, "early"):
         runs.append((args.pimc + ":early=playout", args.pimc))
     if args.only in (None, "parts"):
@@ -136,6 +146,11 @@ def main() -> None:
     for new, old in runs:
         r = compare(new, old, args.deals, args.seed, args.profile, args.workers)
         show(r)
+        if args.only == "versus":
+            won = [1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in r["per_deal"]]
+            share, half = mean_ci(won)
+            r["deal_share"], r["deal_share_ci95"] = share, half
+            print(f"  deals won on points by {new}: {share:.1%} ± {half or 0:.1%} (95%; a tie counts half)")
         results.append(r)
         if args.json:  # after each run: a long run interrupted keeps what it finished
             Path(args.json).write_text(json.dumps(results, indent=1))

@@ -3,6 +3,28 @@
 See docs/analysis.md.
 """
 
-from .solver import ENGINES, Solution, SolveError, Value, c_available, clear_table, solve, solve_value
+from .solver import (
+    ENGINES,
+    Bounds,
+    Solution,
+    SolveError,
+    Value,
+    c_available,
+    clear_table,
+    solve,
+    solve_bounds,
+    solve_value,
+)
 
-__all__ = ["ENGINES", "Solution", "SolveError", "Value", "c_available", "clear_table", "solve", "solve_value"]
+__all__ = [
+    "ENGINES",
+    "Bounds",
+    "Solution",
+    "SolveError",
+    "Value",
+    "c_available",
+    "clear_table",
+    "solve",
+    "solve_bounds",
+    "solve_value",
+]

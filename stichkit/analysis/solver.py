@@ -176,6 +176,57 @@ def solve_value(state: JassState, engine: str = "auto") -> Value:
     return Value(pos.player, team, ACTIONS[card], points_from_margin(margin, remaining), margin, remaining)
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """Bounds on each legal card's margin (`solve_bounds`): the exact margin `Solution.margins`
+    gives lies in [low, high] for every card; `complete` says whether every interval is at most
+    `within` points wide (False: the node budget ran out first, and some are wider)."""
+
+    player: int  # the seat to move
+    team: int  # its team
+    low: dict[Action, int]  # each legal card: the mover's team's margin is at least this
+    high: dict[Action, int]  # and at most this
+    within: int  # the width asked for
+    complete: bool  # every interval is at most `within` wide
+    remaining: int  # trick points and last-trick bonus still to be won
+    nodes: int  # search nodes it took
+
+    @property
+    def margins(self) -> dict[Action, int]:
+        """Each card's estimated margin, the middle of its bounds: off by at most half their width
+        (`within / 2` when complete)."""
+        return {a: (lo + self.high[a]) // 2 for a, lo in self.low.items()}
+
+
+def solve_bounds(state: JassState, within: int, nodes: int = 0) -> Bounds:
+    """Bounds on every legal card's margin, each at most `within` points wide, for as many as
+    `nodes` search nodes (0: no budget). The C solver only (SolveError without it).
+
+    Where the cards need only be ranked (pimc), the exact value of each is more than is needed,
+    and the tests that pin a value down are the costliest of a solve. The cards take turns, one
+    null-window test each, so a budget that runs out leaves every card with the bounds it reached;
+    the bounds hold either way (a test cut short is dropped). `within=0` with no budget gives the
+    exact margins of `solve`. `state` is not changed."""
+    if not isinstance(within, int) or isinstance(within, bool) or within < 0:
+        raise SolveError(f"within is a whole number of points, 0 or more, not {within!r}")
+    if not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 0:
+        raise SolveError(f"nodes is a whole number, 0 (no budget) or more, not {nodes!r}")
+    if _dds is None:
+        raise SolveError(
+            "solve_bounds needs the C solver (stichkit.native._jass), which is not built: reinstall with a C "
+            "compiler (`pip install -e .`), or use solve, which has a Python engine"
+        )
+    pos = position_of(state)
+    found, complete = _dds.bounds(*c_arguments(pos), within, nodes)
+    team = pos.player & 1
+    low, high = {}, {}
+    for c, lo, hi in sorted(found):
+        a = ACTIONS[c]
+        low[a], high[a] = (-hi, -lo) if team else (lo, hi)
+    nodes_searched = _dds.nodes()[0]
+    return Bounds(pos.player, team, low, high, within, bool(complete), remaining_points(pos), nodes_searched)
+
+
 def make_solution(pos: PlayPosition, margins0: dict[int, int]) -> Solution:
     """A Solution from the team-0 margins of each legal card."""
     team = pos.player & 1

@@ -10,6 +10,7 @@
 PyObject *dds_legal(PyObject *, PyObject *);
 PyObject *dds_solve(PyObject *, PyObject *);
 PyObject *dds_value(PyObject *, PyObject *);
+PyObject *dds_bounds(PyObject *, PyObject *);
 PyObject *dds_nodes(PyObject *, PyObject *);
 PyObject *dds_race(PyObject *, PyObject *);
 PyObject *dds_clear(PyObject *, PyObject *);
@@ -264,6 +265,7 @@ static PyMethodDef methods[] = {
     {"init", jass_init, METH_VARARGS, "Take the rule tables from the Python engine."},
     {"solve", dds_solve, METH_VARARGS, "Team 0's margin after each legal card: [(card, margin)]."},
     {"value", dds_value, METH_VARARGS, "The position's value and one card reaching it: (card, margin)."},
+    {"bounds", dds_bounds, METH_VARARGS, "Bounds at most `within` apart on team 0's margin after each legal card."},
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the core sees it."},
     {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
     {"clear", dds_clear, METH_NOARGS, "Forget the transposition tables (for timing a solve from scratch)."},

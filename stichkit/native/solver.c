@@ -49,6 +49,10 @@ static int opt_absolute_key = 0; /* the table keyed on the hands as they are (to
 static int opt_fixed = 0;        /* from this many tricks left: try to settle a null window with one side's
                                   * moves fixed to its first-ordered card, before the full search (0: off) */
 static int restricted = -1;      /* while settling so: the team whose moves are fixed */
+/* A node budget (`bounds`): once `nodes` passes `node_limit` (0: no budget) the search stops
+ * (`aborted`) and stores nothing more in the table: an interrupted search proves nothing. */
+static long long node_limit = 0;
+static int aborted = 0;
 
 /* BEAT[mode][led][strength]: the cards that beat a card of that strength in a trick led with `led`. */
 static u64 BEAT[6][4][128];
@@ -189,6 +193,7 @@ static int play_node(int n, int led, int ws, int wst, int ref, int player, int l
     for (int i = 0; i < cnt; i++) {
         int c = moves[i];
         int v = after_card(c, n, led, ws, wst, ref, player, left, won, pts, tmask, alpha, beta);
+        if (aborted) return v;
         if (maximise) {
             if (v > best) {
                 best = v;
@@ -427,6 +432,8 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
     }
     if (top <= alpha) return top;
     if (bottom >= beta) return bottom;
+    if (node_limit && nodes > node_limit) aborted = 1;
+    if (aborted) return alpha;
     u64 key[4];
     table_key(key);
     u64 hash = mix(key[0] ^ mix(key[1] ^ mix(key[2] ^ mix(key[3] ^ (u64)(leader << 2 | won)))));
@@ -458,6 +465,7 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
             restricted = side;
             int w = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &card);
             restricted = -1;
+            if (aborted) return w;
             if (side == 0 && w >= b) {
                 v = w;
                 lo = w;
@@ -473,6 +481,7 @@ static int trick_node(int leader, int left, int won, int alpha, int beta) {
         }
     }
     v = play_node(0, -1, -1, -1, -1, leader, left, won, 0, 0, a, b, ttbest, &bestcard);
+    if (aborted) return v;
     if (restricted == 0) { /* team 0's moves fixed: only a lower bound on the value */
         if (v >= b || v > a) lo = v > lo ? v : lo;
     } else if (restricted == 1) {
@@ -720,6 +729,94 @@ PyObject *dds_value(PyObject *self, PyObject *args) {
     return Py_BuildValue("(ii)", best, lo);
 }
 
+
+/* bounds(the arguments of solve, within, node_limit) -> ([(card, lo, hi)], complete): for every
+ * legal card, bounds on team 0's margin after it, at most `within` points apart. Cheaper than
+ * `solve` where a ranking of the cards is all that is needed: the null-window tests closest to a
+ * value are the costly ones, and these stop once the interval is narrow enough. The cards take
+ * turns, one test each a round, so a node budget (`node_limit` nodes, 0: none) spent part way
+ * leaves every card with bounds as narrow as the budget allowed; `complete` is false then. The
+ * bounds always hold: a test cut short by the budget is dropped, and what it searched is not
+ * stored. */
+PyObject *dds_bounds(PyObject *self, PyObject *args) {
+    PyObject *head = PyTuple_GetSlice(args, 0, 14);
+    if (!head) return NULL;
+    int within = 0;
+    long long limit = 0;
+    Root r;
+    PyObject *tail = PyTuple_GetSlice(args, 14, PyTuple_GET_SIZE(args));
+    int bad = !tail || !PyArg_ParseTuple(tail, "iL", &within, &limit);
+    Py_XDECREF(tail);
+    if (bad || parse_root(head, &r)) {
+        Py_DECREF(head);
+        if (bad && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bounds takes solve's arguments, within, node_limit");
+        return NULL;
+    }
+    Py_DECREF(head);
+    if (within < 0 || limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "within and node_limit are at least 0");
+        return NULL;
+    }
+    int reps[9];
+    int cnt = gen_moves(reps, r.legal, r.present, r.n, r.led, r.ws, r.wst, r.player, -1);
+    int total = rem + r.pts + LAST_BONUS, lo[9], hi[9], tried[9];
+    for (int i = 0; i < cnt; i++) {
+        lo[i] = -total - MATCH_BONUS;
+        hi[i] = total + MATCH_BONUS;
+        tried[i] = 0;
+    }
+    node_limit = limit;
+    aborted = 0;
+    for (int progress = 1; progress && !aborted;) {
+        progress = 0;
+        for (int i = 0; i < cnt && !aborted; i++) {
+            if (hi[i] - lo[i] <= within) continue;
+            /* The first test of a card at the middle of the card before it (cards of a hand are
+             * often worth about the same), then halving the interval. */
+            int g = i > 0 && !tried[i] && tried[i - 1] ? up((lo[i - 1] + hi[i - 1]) / 2, total) : split(lo[i], hi[i]);
+            if (g <= lo[i] || g > hi[i]) g = split(lo[i], hi[i]);
+            tried[i] = 1;
+            int v = after_card(reps[i], r.n, r.led, r.ws, r.wst, r.ref, r.player, r.left, r.won, r.pts, r.tmask, g - 1,
+                               g);
+            if (aborted) break;
+            iters++;
+            if (v >= g)
+                lo[i] = up(v, total);
+            else
+                hi[i] = down(v, total);
+            if (lo[i] > hi[i]) lo[i] = hi[i]; /* fail-soft bounds meet: the value */
+            progress = 1;
+        }
+    }
+    int complete = !aborted;
+    node_limit = 0;
+    aborted = 0;
+    int vlo[36], vhi[36];
+    for (int i = 0; i < cnt; i++) {
+        vlo[reps[i]] = lo[i];
+        vhi[reps[i]] = hi[i];
+    }
+    PyObject *los = card_values(r.present, r.legal, vlo), *his = los ? card_values(r.present, r.legal, vhi) : NULL;
+    if (!his) {
+        Py_XDECREF(los);
+        return NULL;
+    }
+    Py_ssize_t m = PyList_GET_SIZE(los);
+    PyObject *out = PyList_New(m);
+    for (Py_ssize_t i = 0; out && i < m; i++) {
+        PyObject *a = PyList_GET_ITEM(los, i), *b = PyList_GET_ITEM(his, i);
+        PyObject *t = Py_BuildValue("(OOO)", PyTuple_GET_ITEM(a, 0), PyTuple_GET_ITEM(a, 1), PyTuple_GET_ITEM(b, 1));
+        if (!t) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    Py_DECREF(los);
+    Py_DECREF(his);
+    if (!out) return NULL;
+    return Py_BuildValue("(Ni)", out, complete);
+}
 
 PyObject *dds_nodes(PyObject *self, PyObject *noargs) { return Py_BuildValue("(LL)", nodes, iters); }
 

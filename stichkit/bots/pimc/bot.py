@@ -77,6 +77,20 @@ EARLY = Param("early", "ismcts", "card decisions before the horizon: ismcts (sea
               _check_early)  # fmt: skip
 RACE = Param("race", "on", "near the game's end: on (reaching the target first counts before points) or off",
              _check_race)  # fmt: skip
+
+
+def _check_within(value: Any) -> tuple[Any, str | None]:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
+        return value, None
+    return value, "a whole number of points from 0 (exact) to 100"
+
+
+WITHIN = Param("within", 0, "card decisions: each world's cards valued to within this many points (0: exactly), "
+               "by bounds from the C solver that stop at that width and at the decision's clock",
+               _check_within)  # fmt: skip
+NODE_RATE = 4_000_000  # search nodes a second assumed before a decision has timed its own (within > 0)
 INFER = Param("infer", "calibrated", "inference over the worlds: calibrated (by the deal's trump/push decisions "
               "and by the cards this deal of each player whose cards in the game's earlier deals were mostly "
               "the heuristic's), play (by the cards of every other player), trump (by the trump/push "
@@ -89,7 +103,7 @@ class PIMCBot(Bot):
     name = "pimc"
     cheats: ClassVar[bool] = False
     GAMES: ClassVar[tuple[str, ...] | None] = ("jass",)
-    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, INFER, RACE, SEED)
+    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, WITHIN, INFER, RACE, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -111,6 +125,7 @@ class PIMCBot(Bot):
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"
+        self.within: int = p["within"]
         self.early_playout = p["early"] == "playout"
         # Before the horizon: the generic search at the same budget (no clock: a fixed iteration count).
         self.early = (
@@ -197,20 +212,30 @@ class PIMCBot(Bot):
         solving = 0.0
         swing = 0
         race = self.race and worlds.fast_solver() and race_matters(state)
+        bounded = self.within > 0 and self.solve is worlds.default_solve and worlds.fast_solver()
+        rate, cut = float(NODE_RATE), 0  # nodes a second (bounded: measured as it goes); worlds cut short
         for done in budget:
             if done >= 8 and self._settled(total, swing, budget):
                 break
             w = self.world(state, seat, view, rng)
             t0 = clock()
-            sol = self.solve(w)
+            if bounded:
+                # Bounds `within` wide, and no more nodes than the clock has left: no world overruns it.
+                left = 0.0 if budget.deadline is None else max(budget.deadline - t0, 0.0)
+                sol = worlds.default_solve_bounds(w, self.within, int(rate * left) + 1 if budget.deadline else 0)
+                rate = max(sol.nodes / max(clock() - t0, 1e-6), 1e5)
+                cut += not sol.complete
+            else:
+                sol = self.solve(w)
             if race:
                 outcome = self.solve_race(w).outcomes
             solving += clock() - t0
             swing = max(swing, 2 * sol.remaining + 200 + (2 * RACE_WEIGHT if race else 0))  # the widest gap
-            for a, v in margins(sol).items():
+            found = margins(sol)
+            top = max(found.values())
+            for a, v in found.items():
                 total[a.id] += v + (RACE_WEIGHT * outcome[a] if race else 0)
-            for a in sol.best:
-                best_in[a.id] += 1
+                best_in[a.id] += v == top
         chosen = max(legal, key=lambda a: (total[a.id], best_in[a.id], -legal.index(a)))
         self.last_stats = {
             "worlds": budget.done,
@@ -220,6 +245,8 @@ class PIMCBot(Bot):
             "race": race,
             "means": {str(a): total[a.id] / max(budget.done, 1) for a in legal},
         }
+        if bounded:
+            self.last_stats["cut_short"] = cut  # worlds whose bounds the clock left wider than `within`
         return chosen
 
     @staticmethod

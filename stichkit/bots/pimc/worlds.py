@@ -60,6 +60,14 @@ def default_solve(state: State) -> Any:
     return solve(cast(JassState, state))
 
 
+def default_solve_bounds(state: State, within: int, nodes: int) -> Any:
+    """Every legal card's margin to within `within` points, in at most `nodes` search nodes
+    (`stichkit.analysis.solve_bounds`; 0: no budget)."""
+    from stichkit.analysis import solve_bounds
+
+    return solve_bounds(cast(JassState, state), within, nodes)
+
+
 def default_solve_value(state: State) -> Any:
     """The world's deal value alone (`solve_value`: one search, not one per card)."""
     from stichkit.analysis import solve_value
