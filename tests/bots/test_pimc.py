@@ -168,6 +168,34 @@ def test_a_tiny_clock_stops_after_the_first_world() -> None:
     assert bot.last_stats["solves"] == 4  # one world: every mode of the seed profile solved once
 
 
+def test_within_values_each_world_by_bounds_and_the_clock_caps_their_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`within=K`: each world's cards by `solve_bounds` to within K points, the middle of each
+    interval as its margin; without a clock no node budget, with one a budget in nodes."""
+    from stichkit.bots.pimc import worlds
+
+    calls: list[tuple[int, int]] = []
+    bounds = worlds.default_solve_bounds
+
+    def counted(state: JassState, within: int, nodes: int) -> object:
+        calls.append((within, nodes))
+        return bounds(state, within, nodes)
+
+    monkeypatch.setattr(worlds, "default_solve_bounds", counted)
+    state = mid_deal(7, 14)
+    seat = state.current_player
+    assert seat is not None
+    bot = pimc(samples=3, seed=2, within=10)
+    chosen = bot.choose(state, seat)
+    assert calls == [(10, 0)] * 3 and bot.last_stats["cut_short"] == 0
+    means = bot.last_stats["means"]
+    assert means[str(chosen)] == max(means.values())
+    calls.clear()
+    clocked = pimc(time=0.2, seed=2, within=10)
+    clocked.choose(state, seat)
+    assert calls and all(within == 10 and nodes > 0 for within, nodes in calls)
+    assert pimc(samples=3).within == 0  # exact unless asked
+
+
 def test_before_the_horizon_cards_are_searched_by_ismcts_at_the_same_budget() -> None:
     state = mid_deal(9, 4)  # 32 cards left: more than the default horizon of 24
     seat = state.current_player
@@ -410,6 +438,8 @@ def test_it_needs_a_state_and_checked_parameters() -> None:
         make("pimc", infer="maybe")
     with pytest.raises(OptionError, match=r"ismcts.*playout"):
         make("pimc", early="rollout")
+    with pytest.raises(OptionError, match=r"within.*from 0 \(exact\) to 100"):
+        make("pimc", within=101)
 
 
 def test_hint_in_stich_play_jass_asks_pimc(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
