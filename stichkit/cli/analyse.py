@@ -79,6 +79,8 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
     jass-kit file were skipped."""
     every_card = as_json if full is None else full
     source = load(path, fmt)
+    if source.kind == "stichkit" and source.games[0].state.game.name == "differenzler":
+        return analyse_differenzler(source.games[0].state, console, as_json=as_json, every=every, path=path)
     todo = [p for n, entry in enumerate(source.games) for p in parts(entry.state, engine, full=every_card, game=n)]
     solved: dict[int, list[PartResult]] = {n: [] for n in range(len(source.games))}
     label = "" if source.kind == "stichkit" else f"{len(source.games)} games "
@@ -114,6 +116,32 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
     return EXIT_SKIPPED if source.skipped else 0
 
 
+def analyse_differenzler(state: Any, console: Console, *, as_json: bool, every: bool, path: str) -> int:
+    """A Differenzler game against the predictions: the last tricks of each deal, every hand and
+    prediction known (stichkit.analysis.differenzler). Per seat the cards reviewed, the errors and
+    the penalty points they cost; with --all every reviewed card; --json the whole review."""
+    from stichkit.analysis.differenzler import ENDGAME_TRICKS, review_game
+
+    review = review_game(state)
+    if as_json:
+        print(json.dumps(review.to_json(), ensure_ascii=False))
+        return 0
+    console.print(f"[b]{escape(path)}[/b]: Differenzler, the last {ENDGAME_TRICKS} tricks of every deal, each "
+                  "player playing on to its own prediction with every hand known")  # fmt: skip
+    table = Table(title="Against the prediction", title_justify="left")
+    for col in ("Seat", "Cards", "Errors", "Penalty lost"):
+        table.add_column(col, justify="left" if col == "Seat" else "right")
+    for t in review.totals():
+        table.add_row(str(t["seat"]), str(t["decisions"]), str(t["errors"]), str(t["lost"]))
+    console.print(table)
+    shown = review.cards if every else [c for c in review.cards if c.loss > 0]
+    for c in shown:
+        best = ", ".join(c.best)
+        console.print(f"deal {c.deal + 1} trick {c.trick}: seat {c.seat} played {c.played} (penalty {c.penalty}); "
+                      f"best {best} (penalty {c.best_penalty}), cost {c.loss}")  # fmt: skip
+    return 0
+
+
 # -- reading --------------------------------------------------------------------------------------
 
 
@@ -140,8 +168,10 @@ def load(path: str, fmt: str = "auto") -> Source:
             raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: {e}") from None
         except RecursionError:
             raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: nested too deeply") from None
-        if state.game.name != "jass":
-            raise CliError(f"stich analyse works on Jass records; {path} is a {state.game.name} record")
+        if state.game.name not in ("jass", "differenzler"):
+            raise CliError(
+                f"stich analyse works on Jass and Differenzler records; {path} is a {state.game.name} record"
+            )
         return Source("stichkit", [GameEntry(1, path, state)])
     return load_jasskit(text, path)
 

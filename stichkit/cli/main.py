@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--step", action="store_true", help="wait for Enter between moves (on a terminal)")
     rep.add_argument("--cards", choices=SUIT_NAMES, default="seed", help="Jass suit names (as for play)")
 
-    ana = sub.add_parser("analyse", help="every card of a Jass game against the double-dummy solver",
+    ana = sub.add_parser("analyse", help="every card of a Jass game against the double-dummy solver; "
+                         "a Differenzler game's last tricks against the predictions",
                          description="Solve each card decision of a Jass record with all hands known: the best "
                          "card(s), the points each card played lost, totals per deal and seat. RECORD is a "
                          "stichkit record, or a jass-kit game record or game log (every game in it).")  # fmt: skip
