@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from stichkit.core import IllegalActionError
 
 from .botrunner import SeatBot
+from .pacing import pause
 from .table import LiveTable
 
 if TYPE_CHECKING:
@@ -43,14 +44,15 @@ class Scheduler:
     async def _bot_move(self, t: LiveTable, seat: int, bot: SeatBot, by: str) -> None:
         """The bot thinks (in the bot workers, without the table's lock, when it is its table's
         opener's turn for a worker), then its move is made like a person's, if the table is still
-        where it was."""
+        where it was. The move shows after a pause drawn before the bot thinks (pacing.py), the
+        same whatever the bot holds: the time a seat takes says nothing about its hand."""
         game_no, line, version = t.game_no, t.line, t.version
         hub = self.hub
         try:
-            if by != "timer":
-                wait = t.moved_at + hub.settings.bot_delay - time.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
+            # A bot's move follows the last move by its pause; a move the timer makes follows the
+            # moment the time ran out (as long for every position) by the bot's pause alone.
+            start = time.time() if by == "timer" else t.moved_at
+            due = start + pause(bot, 0.0 if by == "timer" else hub.settings.bot_delay)
             await hub.bot_time.claim(t.id, bot.clock)  # the table's bots have thought enough this minute: wait
             if (t.game_no, t.line, t.version) != (game_no, line, version):
                 return
@@ -59,6 +61,9 @@ class Scheduler:
             except Exception:
                 log.exception("table %s: bot %s failed; it plays its first legal move", t.id, bot.label)
                 text = ""
+            wait = due - time.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             async with t.lock:
                 if (t.game_no, t.line, t.version, t.status, t.turn) != (game_no, line, version, "playing", seat):
                     return

@@ -29,7 +29,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--redis", metavar="URL", help="Redis URL: notify other server processes through Redis pub/sub "
                    "instead of PostgreSQL LISTEN/NOTIFY (default: $STICHKIT_REDIS)")  # fmt: skip
     p.add_argument("--bot-workers", type=int, metavar="N", help="processes in which bots think (default: the CPUs)")
-    p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="pause before a bot moves (0.5)")
+    p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
+                   help="least pause before a bot's move shows (0.5); drawn, never shorter than the bot may "
+                        "think")  # fmt: skip
     p.add_argument("--max-bot-time", type=float, default=5.0, metavar="SECONDS",
                    help="most seconds a bot may think per move (5)")  # fmt: skip
     p.add_argument("--allow-remote-bots", action="store_true",

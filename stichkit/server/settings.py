@@ -36,8 +36,8 @@ class Settings:
 
     db: str = field(default_factory=lambda: os.environ.get("STICHKIT_DB") or default_db_url())
     redis: str | None = field(default_factory=lambda: os.environ.get("STICHKIT_REDIS") or None)
-    # Bots: worker processes for every bot but `random`; the pause before a bot's move (so people
-    # can follow); the most a search bot may be given per decision.
+    # Bots: worker processes for every bot but `random`; the least pause before a bot's move (so
+    # people can follow; the pause is drawn, pacing.py); the most a search bot may be given per decision.
     bot_workers: int = field(default_factory=lambda: os.cpu_count() or 2)
     bot_delay: float = 0.5
     max_bot_time: float = 5.0
