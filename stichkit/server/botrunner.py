@@ -21,10 +21,11 @@ import os
 import threading
 import time
 from collections import Counter, OrderedDict, deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from stichkit import bots, replay
 from stichkit.arena.duplicate import BotSpec, parse_bot
@@ -64,6 +65,32 @@ class SeatBot:
 
 
 CLOCKS = ("time", "timeout")  # the parameters that bound how long a bot may take per move
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """The `size` values used last, by key. Table openers choose the bot specs (`ismcts:time=0.11`,
+    `ismcts:time=0.12`, ...): a plain dict of bots made for them would grow for as long as the
+    server runs."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        value = self._items.get(key)
+        if value is None:
+            value = self._items[key] = make()
+            if len(self._items) > self.size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 def parse_seat(text: Any, max_time: float, game: str | None = None, allow_remote: bool = False) -> SeatBot | None:
@@ -106,7 +133,7 @@ def parse_bot_spec(text: str, max_time: float, game: str | None = None, allow_re
 
 # -- the worker side -------------------------------------------------------------------------
 
-_WORKER_BOTS: dict[tuple[str, tuple[tuple[str, str], ...]], bots.Bot] = {}
+_WORKER_BOTS: Recent[tuple[str, tuple[tuple[str, str], ...]], bots.Bot] = Recent(16)  # each worker's bots
 
 
 def _watch_parent(parent: int) -> None:
@@ -128,9 +155,7 @@ def _ready(pause: float) -> int:
 
 
 def _decide(name: str, params: tuple[tuple[str, str], ...], record: dict[str, Any], seat: int) -> str:
-    bot = _WORKER_BOTS.get((name, params))
-    if bot is None:
-        bot = _WORKER_BOTS[(name, params)] = bots.make(name, **dict(params))
+    bot = _WORKER_BOTS.get((name, params), lambda: bots.make(name, **dict(params)))
     state = replay(record)
     return bot.choose(state, seat).text
 
@@ -151,7 +176,7 @@ class BotRunner:
         self.workers = max(1, workers)
         self.per_client = max(1, per_client or self.workers // 2)
         self._pool: ProcessPoolExecutor | None = None
-        self._inline: dict[str, bots.Bot] = {}
+        self._inline: Recent[str, bots.Bot] = Recent(16)
         # Work waiting for a worker, per client, the clients in the order of their turns; the
         # workers each client holds, and all held (a worker is held until its work ends, also
         # when whoever asked for it stopped waiting).
@@ -176,9 +201,7 @@ class BotRunner:
         """The bot's move for `seat` in `state` (which the caller must not change meanwhile), as
         work of client `who`."""
         if bot.inline:
-            player = self._inline.get(bot.label)
-            if player is None:
-                player = self._inline[bot.label] = bot.make()
+            player = self._inline.get(bot.label, bot.make)
             return player.choose(state, seat).text
         return await self.decide_record(bot, state.record(), seat, who)
 

@@ -37,7 +37,7 @@ from stichkit.core import OptionError
 
 from .accounts import Accounts
 from .analysis import Analyses, DbKeeper
-from .botrunner import BotRunner, SeatBot, parse_bot_spec
+from .botrunner import BotRunner, Recent, SeatBot, parse_bot_spec
 from .connection import CLOSE_GOING_AWAY, CLOSE_SWEPT
 from .db import migrate
 from .db.accounts import AccountStore
@@ -83,7 +83,7 @@ class Hub:
         self.analyses = Analyses(settings.max_analyses, per_client=settings.client_analyses)  # keeper: at start
         self.in_flight = InFlight()  # each client's hints in work here (quotas.py)
         self.bot_time = BotTime(settings.table_bot_time)  # each table's bots' thinking a minute
-        self._bot_cache: dict[str, SeatBot] = {}
+        self._bot_cache: Recent[str, SeatBot] = Recent(256)  # bot specs as tables name them, checked
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.closing = False
@@ -250,11 +250,9 @@ class Hub:
         return t
 
     def seat_bot(self, label: str) -> SeatBot:
-        bot = self._bot_cache.get(label)
-        if bot is None:
-            s = self.settings
-            bot = self._bot_cache[label] = parse_bot_spec(label, s.max_bot_time, allow_remote=s.allow_remote_bots)
-        return bot
+        s = self.settings
+        return self._bot_cache.get(label, lambda: parse_bot_spec(label, s.max_bot_time,
+                                                                 allow_remote=s.allow_remote_bots))  # fmt: skip
 
     def stored_bot(self, table_id: str, label: str) -> SeatBot:
         """A stored bot spec; one this server no longer accepts is played by `heuristic`."""
