@@ -97,26 +97,26 @@ def test_a_client_at_its_limit_gives_up_its_oldest_finished_table_nobody_has_ope
 
 def test_tables_only_bots_play_are_swept_once_nobody_watches(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'sweep.db'}", tmp_path / "server.log", "--bot-delay", "0.05",
-                    "--sweep-unwatched", "1").start()  # fmt: skip
+                    "--sweep-unwatched", "3").start()  # fmt: skip
 
     async def scene() -> None:
         long_game = {"options": {"target": 2500}}
         watched = server.open_table("jass", ["bot:random"] * 4, **long_game)["id"]
+        c = await Client.open(server, watched)  # at once: three seconds unwatched, and it would be swept
+        await c.state()
         unwatched = server.open_table("jass", ["bot:random"] * 4, **long_game)["id"]
         given_up = server.open_table("stichling", ["human", "bot:random"])["id"]
         token = server.join(given_up, "Pia")["token"]
         assert server.post(f"/api/tables/{given_up}/leave", headers={"Authorization": f"Bearer {token}"}).is_success
-        c = await Client.open(server, watched)
-        await c.state()
 
         def alive(t: str) -> bool:
             return bool(server.get(f"/api/tables/{t}").status_code == 200)
 
         # unwatched bots, and a game whose only player left it to the takeover bot: swept
-        assert await asyncio.to_thread(wait_until, lambda: not alive(unwatched) and not alive(given_up), 20)
+        assert await asyncio.to_thread(wait_until, lambda: not alive(unwatched) and not alive(given_up), 30)
         assert alive(watched)
         await c.close()
-        assert await asyncio.to_thread(wait_until, lambda: not alive(watched), 20)  # nobody watches it now
+        assert await asyncio.to_thread(wait_until, lambda: not alive(watched), 30)  # nobody watches it now
 
     try:
         run(scene())
