@@ -103,6 +103,7 @@ def test_options_resolved_with_defaults():
         "stoeck": True,
         "first_forehand": "start-card",
         "undertrump": "swiss",
+        "multipliers": "none",
     }
     assert g.name == "jass" and g.num_players == 4
     s = stichkit.load_game("jass", profile="schieber")
@@ -113,6 +114,7 @@ def test_options_resolved_with_defaults():
         "stoeck": True,
         "first_forehand": "start-card",
         "undertrump": "swiss",
+        "multipliers": "none",
     }
     json.dumps(g.options)
     custom = stichkit.load_game("jass", target=1500, weis="off", stoeck=False)
@@ -123,6 +125,7 @@ def test_options_resolved_with_defaults():
         "stoeck": False,
         "first_forehand": "start-card",
         "undertrump": "swiss",
+        "multipliers": "none",
     }
     assert stichkit.load_game("jass", target="2000").options["target"] == 2000  # command-line text
     assert "jass" in stichkit.game_names()

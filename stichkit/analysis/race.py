@@ -41,10 +41,13 @@ class Race:
 
 
 def needs(state: JassState) -> tuple[int, int]:
-    """Points each team (0, 1) still lacks to reach the game's target."""
+    """Points each team (0, 1) still lacks to reach the game's target, in the deal's own points:
+    a deal that counts double (option multipliers) needs half as many, rounded up, since all it
+    writes is doubled alike."""
     target: int = state.game.options["target"]
     scores = state.scores()
-    return target - scores[0], target - scores[1]
+    m = state.multiplier or 1
+    return -((scores[0] - target) // m), -((scores[1] - target) // m)
 
 
 def can_end_this_deal(state: JassState) -> bool:

@@ -179,6 +179,8 @@ class ISMCTSBot(Bot):
             why = f"the C search plays only Jass, not {state.game.name}"
         elif self.heuristic_rollouts:
             why = "the C search plays random playouts only (rollout=random)"
+        elif native.unsupported(state.game.options) is not None:
+            why = native.unsupported(state.game.options)
         elif not native.available():
             why = native.MISSING
             if self.engine == "auto":

@@ -172,11 +172,21 @@ class JassRenderer(Renderer):
             if view["pushed"]:
                 chooser = self.seat_name((fore + 2) % 4, me)
                 return f"{self.seat_name(fore, me)} hat geschoben (pushed); {chooser} chooses"
-            return f"{self.seat_name(fore, me)} chooses (or schiebt: pushes)"
+            return f"{self.seat_name(fore, me)} chooses (or schiebt: pushes){self._multipliers_note(view)}"
         line = f"[b]{self.mode_name(view['trump'])}[/b], chosen by {self.seat_name(view['trump_chosen_by'], me)}"
+        if (view.get("multiplier") or 1) > 1:
+            line += f" [b]· counts ×{view['multiplier']}[/b]"
         if view["pushed"]:
             line += f" (geschoben by {self.seat_name(fore, me)})"
         return line
+
+    def _multipliers_note(self, view: View) -> str:
+        """At the trump choice: what each mode counts, when they do not all count once."""
+        table = view.get("multipliers") or {}
+        modes = [MODES[m] for m in PROFILES[view["profile"]].trump_modes]
+        if all(table.get(m, 1) == 1 for m in modes):
+            return ""
+        return " [dim]· " + ", ".join(f"{self.mode_name(m)} ×{table[m]}" for m in modes) + "[/dim]"
 
     def _table(self, view: View, me: int | None) -> RenderableType:
         base = 0 if me is None else me
@@ -338,6 +348,10 @@ class JassRenderer(Renderer):
         ]
         if any(m >= 4 for m in profile.trump_modes):
             notes.append("Obenabe: A high, 8s count 8. Undenufe: 6 high, 6s count 11, 8s count 8, Aces 0.")
+        mults = view.get("multipliers") or {}
+        if any(mults.get(MODES[m], 1) != 1 for m in profile.trump_modes):
+            each = ", ".join(f"{self.mode_name(MODES[m])} ×{mults[MODES[m]]}" for m in profile.trump_modes)
+            notes.append(f"A deal's points (cards, Weis, Stöck, match) count by its trump: {each}.")
         return Group(table, Text("\n".join(notes)))
 
     def explain(self, view: View, action: str, me: int) -> str | None:
@@ -421,6 +435,8 @@ class JassRenderer(Renderer):
             rows.append(("Voided by match", [-v for v in d["voided"]]))
         for label, pair in rows:
             table.add_row(label, str(pair[us]), str(pair[them]))
+        if d.get("multiplier", 1) > 1:
+            table.add_row(f"Counts ×{d['multiplier']} ({self.mode_name(d['trump'])})", "", "")
         table.add_row("[b]Deal total[/b]", f"[b]{d['total'][us]}[/b]", f"[b]{d['total'][them]}[/b]", end_section=True)
         table.add_row("Game score", str(running[us]), str(running[them]))
         return Group(Text(title, style="bold"), table)

@@ -18,6 +18,7 @@ import warnings
 from types import ModuleType
 from typing import Any
 
+from stichkit.core.errors import OptionError
 from stichkit.games.jass.cards import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
@@ -29,6 +30,7 @@ from stichkit.games.jass.cards import (
     TRUMP_ORDER,
     TRUMPS_ABOVE,
 )
+from stichkit.games.jass.multipliers import SETS, factors
 from stichkit.games.jass.profiles import SCHIEBER, SEED, Profile
 from stichkit.games.jass.rules import BOUR_BIT
 from stichkit.games.jass.state import START_CARD
@@ -84,10 +86,21 @@ def profile_number(name: str) -> int:
     return next(i for i, p in enumerate(PROFILES) if p.name == name)
 
 
+def unsupported(options: dict[str, Any]) -> str | None:
+    """Why the core cannot play a Jass game with these options (its users then take the Python
+    path), or None when it can. The core counts every deal once."""
+    if factors(options.get("multipliers", "none")) != SETS["none"]:
+        return f"the C core counts every deal once (multipliers='none'), not multipliers={options['multipliers']!r}"
+    return None
+
+
 def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
     """A Jass game's options (`game.options`, or a view's) as the core takes them: profile, Weis
     on, Stöck on, the jass-kit undertrump rule, the first forehand (-1: the start card's holder),
-    the target."""
+    the target. OptionError when the core cannot play them (`unsupported`)."""
+    why = unsupported(options)
+    if why is not None:
+        raise OptionError(why)
     first = options["first_forehand"]
     return (
         profile_number(options["profile"]), int(options["weis"] == "auto"), int(bool(options["stoeck"])),

@@ -74,16 +74,18 @@ BACKENDS = ("auto", "native", "python")
 
 
 def use_core(game: stichkit.Game, backend: str, why_not: str | None = None) -> bool:
-    """Whether an environment runs `game` in the C core: "auto" when it can (Jass, the extension
-    built, and `why_not` None: nothing else the caller needs is missing), "native" insists (an
-    OptionError says why it cannot), "python" never."""
+    """Whether an environment runs `game` in the C core: "auto" when it can (Jass with options the
+    core plays, the extension built, and `why_not` None: nothing else the caller needs is missing),
+    "native" insists (an OptionError says why it cannot), "python" never."""
     if backend not in BACKENDS:
         raise OptionError(f"backend={backend!r} is not allowed; allowed: {', '.join(BACKENDS)}")
     if backend == "python":
         return False
     if game.name != "jass":
         why_not = f"the C core plays only Jass, not {game.name}"
-    elif why_not is None and not native.available():
+    elif why_not is None:
+        why_not = native.unsupported(game.options)
+    if why_not is None and not native.available():
         why_not = native.MISSING
         if backend == "auto":
             native.missing()

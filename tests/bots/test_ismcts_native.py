@@ -142,6 +142,12 @@ def test_engines_say_where_they_run() -> None:
     bot = make("ismcts", iterations=50, engine="python", seed=1)
     bot.choose(jass, seat)
     assert "engine" not in bot.last_stats
+    doubled = stichkit.load_game("jass", multipliers="D=2").new_state(seed=1)
+    with pytest.raises(ValueError, match="counts every deal once"):
+        make("ismcts", iterations=10, engine="c").choose(doubled, seat)
+    bot = make("ismcts", iterations=30, seed=1)  # auto: multipliers are searched in Python
+    assert bot.choose(doubled, seat) in doubled.legal_actions()
+    assert "engine" not in bot.last_stats
 
 
 def test_open_searches_the_true_world_in_c() -> None:

@@ -84,6 +84,14 @@ def known_voids(view: dict[str, Any]) -> list[set[str]]:
     return voids
 
 
+def deal_factor(game: Any, trump: str) -> int:
+    """What a deal under `trump` counts, read from the option's text as a player writes it."""
+    named = {"none": "", "swisslos": "S=2,C=2,obe=3,une=3", "one-to-four": "D=2,S=2,obe=3,une=4"}
+    text = named.get(game.options["multipliers"], game.options["multipliers"])
+    table = dict(pair.split("=") for pair in text.split(",") if pair)
+    return int(table.get(trump, 1))
+
+
 def jass_out_of_hand(view: dict[str, Any]) -> list[str]:
     return [c for trick in deal_plays(view) for _, c in trick]
 
@@ -125,11 +133,15 @@ def jass_check_scores(state: State, fail: Any) -> None:
         if game.options["weis"] == "off" and d["weis"] != [0, 0]:
             fail(f"deal {i}: Weis scored with weis=off: {d['weis']}")
         voids_bonus = game.options["profile"] == "seed" and match is not None
+        factor = deal_factor(game, d["trump"])
+        if d["multiplier"] != factor:
+            fail(f"deal {i}: multiplier {d['multiplier']} under {d['trump']}, expected {factor}")
         for t in (0, 1):
             want_void = d["weis"][t] + d["stoeck"][t] if voids_bonus and t != match else 0
             if d["voided"][t] != want_void:
                 fail(f"deal {i}: team {t} voided {d['voided'][t]}, expected {want_void}")
             want = tp[t] + d["weis"][t] + d["stoeck"][t] + (MATCH_BONUS if match == t else 0) - d["voided"][t]
+            want *= factor
             if d["total"][t] != want:
                 fail(f"deal {i}: team {t} total {d['total'][t]} != {want} from its parts {d}")
             totals[t] += d["total"][t]
@@ -154,6 +166,10 @@ def jass_check_scores(state: State, fail: Any) -> None:
             want[w["seat"] % 2] += w["points"]
         if v["stoeck"] is not None:
             want[v["stoeck"] % 2] += 20
+        factor = 1 if v["trump"] is None else deal_factor(game, v["trump"])
+        if v["multiplier"] != (None if v["trump"] is None else factor):
+            fail(f"view multiplier {v['multiplier']} under {v['trump']}, expected {factor}")
+        want = [want[0] * factor, want[1] * factor]
         if v["deal_points"] != want:
             fail(f"deal_points {v['deal_points']} != tricks + shown Weis + Stöck {want}")
     if totals != [s0, s1]:
@@ -327,6 +343,24 @@ def test_jass_kit_undertrump_and_first_forehand(
 ) -> None:
     """Options undertrump="jass-kit" and first_forehand: the voids, samples and views still hold."""
     options = {"profile": "schieber", "target": target, "weis": weis, "undertrump": "jass-kit", "first_forehand": first}
+    _run_short(data, options, seed, rng_seed)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=SUPPRESS)
+@given(
+    data=st.data(),
+    profile=PROFILES,
+    target=st.sampled_from([300, 800, 1500]),
+    multipliers=st.sampled_from(["swisslos", "one-to-four", "D=3,H=1,S=2,C=4,obe=5,une=6"]),
+    weis=st.sampled_from(["auto", "off"]),
+    seed=SEEDS,
+    rng_seed=SEEDS,
+)
+def test_games_with_multipliers(
+    data: Any, profile: str, target: int, multipliers: str, weis: str, seed: int, rng_seed: int
+) -> None:
+    """Option multipliers: every deal's total is its parts times the factor of its trump mode."""
+    options = {"profile": profile, "target": target, "multipliers": multipliers, "weis": weis}
     _run_short(data, options, seed, rng_seed)
 
 

@@ -98,6 +98,20 @@ def test_the_native_backend_says_what_it_cannot_play() -> None:
         JassBatch(2, seats=(0, 2))
 
 
+def test_multipliers_take_the_python_path() -> None:
+    """The core counts every deal once: with option multipliers "auto" plays in Python, and
+    "native" (or the batch itself) says why it cannot."""
+    vec = StichkitVectorEnv("jass", 2, opponents="random", multipliers="swisslos", profile="schieber")
+    assert vec.backend == "python"
+    obs, _ = vec.reset(seed=1)
+    assert obs["observation"].shape[0] == 2
+    with pytest.raises(OptionError, match=r"counts every deal once.*multipliers='swisslos'"):
+        StichkitVectorEnv("jass", 2, opponents="random", multipliers="swisslos", backend="native")
+    with pytest.raises(OptionError, match="multipliers"):
+        JassBatch(2, multipliers="D=2")
+    assert StichkitVectorEnv("jass", 2, opponents="random", multipliers="none").backend == "native"
+
+
 def test_no_observation_of_the_core_holds_a_hidden_card() -> None:
     """Every observation the core writes is the encoder's of that state, and the encoder's is the
     same for any redeal of the hidden cards: so the core's is too (checked here directly)."""

@@ -333,6 +333,7 @@ class PIMCBot(Bot):
         push_total = 0.0
         solves = 0
         race = self.race and worlds.fast_solver() and worlds.race_before_play(state)
+        mults: tuple[int, ...] = state.game.multipliers  # type: ignore[attr-defined]
         for _ in budget:
             w = self.world(state, seat, view, rng)
             margin = {}
@@ -342,7 +343,8 @@ class PIMCBot(Bot):
                 bonus = extras(world, m)
                 margin[m], n = self._playout_value(world, team, cast(JassState, w).deals_played, race)
                 solves += n
-                margin[m] += bonus[team] - bonus[team ^ 1]
+                # A mode that counts double or triple (option multipliers) is worth as much more.
+                margin[m] = (margin[m] + bonus[team] - bonus[team ^ 1]) * mults[m]
                 total[m] += margin[m]
             if can_push:
                 push_total += margin[partner_mode(start_hands(w)[partner], all_modes)]

@@ -101,4 +101,5 @@ def race_before_play(state: State) -> bool:
     scores, a deal's 157 points, last trick, match, Stöck and the Weis one team may claim)."""
     from stichkit.analysis.race import needs
 
-    return min(needs(cast(JassState, state))) <= 157 + 5 + 100 + 20 + RACE_WEIS
+    most = max(state.game.multipliers)  # type: ignore[attr-defined]  # the mode that counts most
+    return min(needs(cast(JassState, state))) <= (157 + 5 + 100 + 20 + RACE_WEIS) * most

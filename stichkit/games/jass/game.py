@@ -12,6 +12,7 @@ from stichkit.core.options import Option
 from .actions import ACTIONS
 from .deals import parse_deal
 from .known_position import new_position
+from .multipliers import canonical, factors, problem
 from .profiles import PROFILES, Profile
 from .rules import UNDERTRUMP_RULES
 from .state import JassState
@@ -55,11 +56,21 @@ class Jass(Game):
             "(jass-kit 2.0.5's reading, for its games)",
             choices=UNDERTRUMP_RULES,
         ),
+        Option(
+            "multipliers",
+            "none",
+            "how many times a deal counts, by its trump mode: 'none' (all once), 'swisslos' (D, H once; S, C "
+            "double; obe, une triple), 'one-to-four' (H, C once; D, S double; obe triple; une four times), or "
+            "one factor 1-20 per mode as 'D=1,H=1,S=2,C=2,obe=3,une=3'",
+            check=problem,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.profile: Profile = PROFILES[self.options["profile"]]
+        self.options["multipliers"] = canonical(self.options["multipliers"])
+        self.multipliers: tuple[int, ...] = factors(self.options["multipliers"])
         self.num_players = 4
         self._set_actions(ACTIONS)
 

@@ -52,6 +52,7 @@ class JassState(State):
         self._stoeck_on: bool = game.options["stoeck"]
         self._first_forehand: int | str = game.options["first_forehand"]
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
+        self._mults: tuple[int, ...] = game.multipliers  # by trump mode: what the deal's points count
         self._seed = seed
         self._given = given
         self._scores = [0, 0]
@@ -157,7 +158,7 @@ class JassState(State):
         if p == self._stoeck_seat and not self._stoeck_done and not self._hands[p] & STOECK_PAIR[mode]:
             self._stoeck_done = True  # the second of the pair is played: "Stöck!"
             self._tally[STOECK + (p & 1)] += STOECK_POINTS
-            if self._claim(p & 1, STOECK_POINTS):
+            if self._claim(p & 1, STOECK_POINTS * self._mults[mode]):
                 return
         if len(trick) == 4:
             self._end_trick()
@@ -183,7 +184,7 @@ class JassState(State):
         if number == 8:
             self._end_deal(team, pts)
             return
-        score = self._scores[team] + pts
+        score = self._scores[team] + pts * self._mults[self._trump]
         self._scores[team] = score
         if score >= self._target:
             self._game_over(team)
@@ -194,6 +195,7 @@ class JassState(State):
         """After the last trick: the match bonus (voiding the other team's bonus in `seed`),
         then the next deal, unless the points end the game."""
         tally = self._tally
+        mult = self._mults[self._trump]
         if self._deal_tricks[team] == 9:
             self._match = team
             pts += MATCH_BONUS
@@ -201,8 +203,8 @@ class JassState(State):
                 other = team ^ 1
                 void = tally[WEIS + other] + tally[STOECK + other]
                 tally[VOIDED + other] = void
-                self._scores[other] -= void
-        if not self._claim(team, pts):
+                self._scores[other] -= void * mult
+        if not self._claim(team, pts * mult):
             self._summaries.append(self._summary(True))
             self._start_deal()
 
@@ -214,7 +216,7 @@ class JassState(State):
         for team in order:
             pts = sum(w.points for seat in range(4) if seat & 1 == team for w in self._weis[seat])
             self._tally[WEIS + team] += pts
-            if self._claim(team, pts):
+            if self._claim(team, pts * self._mults[self._trump]):
                 return True
         return False
 
@@ -236,6 +238,7 @@ class JassState(State):
         return DealSummary(
             self._deal_no, self._forehand, self._chooser, self._pushed, self._trump,
             tuple(self._tally), self._match, complete, self._tricks[-1] if self._tricks else None,
+            self.multiplier or 1,
         )  # fmt: skip
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -243,6 +246,11 @@ class JassState(State):
     @property
     def current_player(self) -> int | None:
         return None if self._phase == OVER else self._player
+
+    @property
+    def multiplier(self) -> int | None:
+        """What this deal's points count (option `multipliers`), or None before trump is named."""
+        return None if self._trump < 0 else self._mults[self._trump]
 
     @property
     def deals_played(self) -> int:

@@ -31,7 +31,7 @@ def view(state: JassState, seat: int | None) -> dict[str, Any]:
         {"leader": lead, "cards": [names[c] for c in cards], "winner": win, "points": pts}
         for lead, cards, win, pts in s._tricks
     ]
-    tally, match = s._tally, s._match
+    tally, match, mult = s._tally, s._match, s.multiplier or 1
     v: dict[str, Any] = {
         "game": "jass",
         "seat": seat,
@@ -55,7 +55,9 @@ def view(state: JassState, seat: int | None) -> dict[str, Any]:
         "weis": shown,
         "weis_scored_by": None if s._weis_teams is None else list(s._weis_teams),
         "stoeck": s._stoeck_seat if s._stoeck_done else None,
-        "deal_points": [tally_total(tally, match, 0), tally_total(tally, match, 1)],
+        "multiplier": s.multiplier,
+        "multipliers": dict(zip(MODES, s._mults, strict=True)),
+        "deal_points": [tally_total(tally, match, 0, mult), tally_total(tally, match, 1, mult)],
         "scores": [s._scores[0], s._scores[1]],
         "previous_deals": [d.to_json() for d in s._summaries],
         "winners": s.winners() or None,
