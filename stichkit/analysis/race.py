@@ -2,8 +2,9 @@
 
 A Jass game ends the moment a team's score reaches the target, even in the middle of a deal
 (docs/jass.md, rules 24-27): Stöck is claimed when the second of trump King and Queen is played,
-the Weis when the first trick is complete (the forehand's team first), each trick's points when it
-is taken, the last-trick bonus and the match bonus with the last trick. `solve` values a card by
+or at once when it finishes the game (and at the first trick before the Weis, when it can help
+finish), the Weis when the first trick is complete (the forehand's team first), each trick's
+points when it is taken, the last-trick bonus and the match bonus with the last trick. `solve` values a card by
 the deal's points; near the end of a game what counts is who gets there first. `solve_race` gives
 every legal card of the player to move the outcome with perfect play after it: +1 the mover's team
 reaches its target first, -1 the other team does, 0 neither does in this deal (the game goes on).

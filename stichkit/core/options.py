@@ -27,6 +27,8 @@ class Option:
     default_from: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)
     data_file: str = ""
     maximum: int | None = None  # for whole numbers: the largest allowed
+    # Named values a menu offers when `check` allows others too (a custom mapping written as text).
+    suggested: tuple[Any, ...] = ()
     # For an option added after records were written without it: from the options such a record
     # names, the value that plays as it was played (None: the default does).
     before: Callable[[Mapping[str, Any]], Any] | None = field(default=None, compare=False)

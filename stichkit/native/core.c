@@ -162,6 +162,8 @@ int jg_stoeck_holder(const JGame *g) {
     return -1;
 }
 
+static int stoeck_now(JGame *g);
+
 void jg_choose_trump(JGame *g, int mode) {
     g->trump = (int8_t)mode;
     g->chooser = g->player;
@@ -170,6 +172,7 @@ void jg_choose_trump(JGame *g, int mode) {
     if (g->weis_on)
         for (int s = 0; s < 4; s++) jg_best_weis(g->start[s], &JT.prof[g->prof], g->weis[s], &g->nweis[s]);
     g->stoeck_seat = (int8_t)jg_stoeck_holder(g);
+    stoeck_now(g); /* Stöck enough to finish is shown at once */
 }
 
 int jg_deal_points(const JGame *g, int team) {
@@ -184,14 +187,46 @@ static void game_over(JGame *g, int team) {
     g->player = -1;
 }
 
-/* Points for a team; 1 (and the game is over) once it reaches the target. */
+static int claim(JGame *g, int team, int pts);
+
+/* The Ausmachregel: Stöck is shown at any moment once its points finish the game, even before the
+ * second card of the pair is played (state.py, _stoeck_now). 1 if that ended the game. */
+static int stoeck_now(JGame *g) {
+    int seat = g->stoeck_seat;
+    if (seat < 0 || g->stoeck_done || g->scores[seat & 1] + JT.stoeck_pts < g->target) return 0;
+    g->stoeck_done = 1;
+    g->tally[T_STOECK + (seat & 1)] += JT.stoeck_pts;
+    return claim(g, seat & 1, JT.stoeck_pts);
+}
+
+/* Points for a team; 1 (and the game is over) once it reaches the target, or once its Stöck
+ * still to show would. */
 static int claim(JGame *g, int team, int pts) {
     g->scores[team] += pts;
     if (g->scores[team] >= g->target) {
         game_over(g, team);
         return 1;
     }
-    return 0;
+    return g->stoeck_seat >= 0 && (g->stoeck_seat & 1) == team && stoeck_now(g);
+}
+
+/* The end of the first trick, "Stöck, Weis, Stich": a Stöck team whose Stöck, Weis and this trick
+ * could reach the target claims its Stöck first (state.py, _stoeck_before_weis). */
+static int stoeck_before_weis(JGame *g, int trick_team, int pts) {
+    int seat = g->stoeck_seat;
+    if (seat < 0 || g->stoeck_done) return 0;
+    int team = seat & 1, more = JT.stoeck_pts + (trick_team == team ? pts : 0);
+    if (g->weis_on) {
+        int teams = jg_scoring_teams((const JWeis(*)[MAX_WEIS])g->weis, g->nweis, g->trump, g->forehand,
+                                     &JT.prof[g->prof]);
+        if (teams >> team & 1)
+            for (int s = team; s < 4; s += 2)
+                for (int i = 0; i < g->nweis[s]; i++) more += g->weis[s][i].points;
+    }
+    if (g->scores[team] + more < g->target) return 0;
+    g->stoeck_done = 1;
+    g->tally[T_STOECK + team] += JT.stoeck_pts;
+    return claim(g, team, JT.stoeck_pts);
 }
 
 /* The Weis after the first trick, the forehand's team first; 1 when that ends the game. */
@@ -238,7 +273,7 @@ static void end_trick(JGame *g) {
     g->led = g->win_seat = g->best_trump = -1;
     g->win_str = -1;
     g->deal_tricks[team]++;
-    if (number == 0 && g->weis_on && show_weis(g)) return;
+    if (number == 0 && (stoeck_before_weis(g, team, pts) || (g->weis_on && show_weis(g)))) return;
     g->tally[T_TRICKS + team] += pts;
     if (number == 8) {
         end_deal(g, team, pts);
@@ -247,7 +282,7 @@ static void end_trick(JGame *g) {
     g->scores[team] += pts;
     if (g->scores[team] >= g->target)
         game_over(g, team);
-    else
+    else if (!((g->stoeck_seat & 1) == team && stoeck_now(g)))
         g->player = g->leader = (int8_t)winner;
 }
 

@@ -861,10 +861,13 @@ static inline int race_reach(int team, int won) {
     return most;
 }
 
-/* The points of a finished trick go to `team`; +1/-1 once a team reaches its target, else 2. */
+/* Points go to `team`; +1/-1 once a team reaches its target, or once its Stöck still to show
+ * would (the Ausmachregel: Stöck is shown at any moment when it finishes), else 2. */
 static inline int race_claim(int team, int pts) {
     rneed[team] -= pts;
-    return rneed[team] <= 0 ? (team == 0 ? 1 : -1) : 2;
+    if (rneed[team] <= 0 || (rstoeck >= 0 && (rstoeck & 1) == team && rneed[team] <= STOECK_PTS))
+        return team == 0 ? 1 : -1;
+    return 2;
 }
 
 static int race_play(int n, int led, int ws, int wst, int ref, int player, int left, int won, int pts, u64 tmask,
@@ -904,7 +907,14 @@ static int race_after(int c, int n, int led, int ws, int wst, int ref, int playe
         } else {
             int team = ws & 1;
             won |= 1 << team;
-            if (left == 9 && (rweis[0] || rweis[1])) { /* the Weis, before the first trick's points */
+            if (left == 9 && rstoeck >= 0) { /* "Stöck, Weis, Stich": Stöck first when it can help finish */
+                int x = rstoeck & 1;
+                if (rneed[x] <= STOECK_PTS + rweis[x] + (team == x ? pts : 0)) {
+                    rstoeck = -1;
+                    v = race_claim(x, STOECK_PTS);
+                }
+            }
+            if (v == 2 && left == 9 && (rweis[0] || rweis[1])) { /* the Weis, before the first trick's points */
                 int first = rfirst, a = rweis[first], b = rweis[first ^ 1];
                 rweis[0] = rweis[1] = 0;
                 v = a ? race_claim(first, a) : 2;

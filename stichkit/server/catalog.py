@@ -56,6 +56,8 @@ def describe_option(opt: Option, default: Any) -> dict[str, Any]:
         out["type"] = "boolean"
     elif opt.choices:
         out.update(type="choice", choices=list(opt.choices))
+    elif opt.suggested:  # a menu of named values; the API takes any value the option's check allows
+        out.update(type="choice", choices=list(opt.suggested), open=True)
     else:
         out["type"] = "integer"
         low = _minimum(opt)

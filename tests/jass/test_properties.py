@@ -208,6 +208,12 @@ def jass_check_sample(state: State, sample: State, seat: int, fail: Any) -> None
         missing = {c for c in w["cards"] if c in held} - set(hands[p])
         if missing:
             fail(f"seat {p} showed a Weis with {sorted(missing)} but the sample moved them")
+    p = view["stoeck"]
+    if p is not None and p != seat and view["trump"] in SUITS:
+        pair = {view["trump"] + "K", view["trump"] + "Q"}
+        moved = (pair & set(state.view(p)["hand"])) - set(hands[p])
+        if moved:
+            fail(f"seat {p} showed Stöck before playing {sorted(moved)}, but the sample moved them")
 
 
 def jass_scan_view(view: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from stichkit.core.options import Option
 from .actions import ACTIONS
 from .deals import parse_deal
 from .known_position import new_position
-from .multipliers import canonical, factors, problem
+from .multipliers import SETS, canonical, factors, problem
 from .profiles import PROFILES, Profile
 from .rules import UNDERTRUMP_RULES
 from .state import JassState
@@ -63,6 +63,7 @@ class Jass(Game):
             "double; obe, une triple), 'one-to-four' (H, C once; D, S double; obe triple; une four times), or "
             "one factor 1-20 per mode as 'D=1,H=1,S=2,C=2,obe=3,une=3'",
             check=problem,
+            suggested=tuple(SETS),
         ),
     )
 

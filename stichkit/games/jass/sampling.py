@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from stichkit.cards import bits
 from stichkit.core.sampling import deal_constrained
 
+from .cards import STOECK_PAIR
 from .deals import START_CARD
 from .weis import Weis, best_weis, scoring_teams
 
@@ -33,6 +34,9 @@ def sample_hidden(state: JassState, seat: int, rng: random.Random) -> JassState:
     fixed = [0, 0, 0, 0]
     if state._deal_no == 0 and state._forehand != seat and state._first_forehand == "start-card":
         fixed[state._forehand] |= state._hands[state._forehand] & (1 << START_CARD)  # D7 chose trump
+    stoeck = state._stoeck_seat
+    if state._stoeck_done and stoeck >= 0 and stoeck != seat:  # Stöck shown before its cards were played
+        fixed[stoeck] |= state._hands[stoeck] & STOECK_PAIR[state._trump]
     if state._weis_teams is not None:
         for s in others:
             if s & 1 in state._weis_teams:

@@ -121,6 +121,36 @@ class JassState(State):
             self._weis = tuple(best_weis(h, prof) for h in self._start)
         self._stoeck_seat = self._stoeck_holder()
         self._fix()
+        self._stoeck_now()  # Stöck enough to finish is shown at once
+
+    def _stoeck_now(self) -> bool:
+        """The Ausmachregel: Stöck may be shown at any moment once its points finish the game, even
+        before the second card of the pair is played. True if that ended the game."""
+        seat = self._stoeck_seat
+        if seat < 0 or self._stoeck_done:
+            return False
+        pts = STOECK_POINTS * self._mults[self._trump]
+        if self._scores[seat & 1] + pts < self._target:
+            return False
+        self._stoeck_done = True
+        self._tally[STOECK + (seat & 1)] += STOECK_POINTS
+        return self._claim(seat & 1, pts)
+
+    def _stoeck_before_weis(self, trick_team: int, pts: int) -> bool:
+        """At the end of the first trick, "Stöck, Weis, Stich": a Stöck team whose Stöck, Weis and
+        this trick could take it to the target claims its Stöck first. True if that ended the game."""
+        seat = self._stoeck_seat
+        if seat < 0 or self._stoeck_done:
+            return False
+        team = seat & 1
+        more = STOECK_POINTS + (pts if trick_team == team else 0)
+        if self._weis_on and team in scoring_teams(self._weis, self._trump, self._forehand, self._profile):
+            more += sum(w.points for p in range(team, 4, 2) for w in self._weis[p])
+        if self._scores[team] + more * self._mults[self._trump] < self._target:
+            return False
+        self._stoeck_done = True
+        self._tally[STOECK + team] += STOECK_POINTS
+        return self._claim(team, STOECK_POINTS * self._mults[self._trump])
 
     def _stoeck_holder(self) -> int:
         """The seat dealt both trump King and Queen, or -1."""
@@ -178,8 +208,8 @@ class JassState(State):
         self._trick = []
         self._led = self._win_seat = self._win_str = self._win_card = self._best_trump = -1
         self._deal_tricks[team] += 1
-        if number == 0 and self._weis_on and self._show_weis():
-            return  # Weis are claimed before the first trick's points, and ended the game
+        if number == 0 and (self._stoeck_before_weis(team, pts) or (self._weis_on and self._show_weis())):
+            return  # Stöck, then Weis, are claimed before the first trick's points, and ended the game
         self._tally[TRICKS + team] += pts
         if number == 8:
             self._end_deal(team, pts)
@@ -188,7 +218,7 @@ class JassState(State):
         self._scores[team] = score
         if score >= self._target:
             self._game_over(team)
-        else:
+        elif not (self._stoeck_seat & 1 == team and self._stoeck_now()):
             self._player = self._leader = winner
 
     def _end_deal(self, team: int, pts: int) -> None:
@@ -226,7 +256,7 @@ class JassState(State):
         if self._scores[team] >= self._target:
             self._game_over(team)
             return True
-        return False
+        return self._stoeck_seat & 1 == team and self._stoeck_now()
 
     def _game_over(self, team: int) -> None:
         self._winner = team

@@ -4,7 +4,7 @@
 
 import * as account from "./account.js";
 import { api } from "./api.js";
-import { cardName as jassName, cardSVG as jassCard } from "./cards/jass.js";
+import { cardName as jassName, cardSVG as jassCard, suitName as jassSuit } from "./cards/jass.js";
 import { cardSVG as slCard } from "./cards/stichling.js";
 import { cardSVG as smCard } from "./cards/stichmeister.js";
 import { cardSVG as swCard } from "./cards/stichwahl.js";
@@ -41,11 +41,16 @@ function optionLabel(name) {
   return has(`opt.${name}`) ? t(`opt.${name}`) : name;
 }
 
+// The suits each named set of Jass multipliers counts double (stichkit/games/jass/multipliers.py).
+const DOUBLED = { swisslos: ["S", "C"], "one-to-four": ["D", "S"] };
+
 function choiceLabel(name, value) {
   const key = `opt.${name}.${value}`;
   if (typeof value === "number" && !has(key)) return t("table.seatN", { n: value + 1 });
-  // the start card is named in the deck the player chose ("Schellen-7", "Ecken-7", "Käse-7")
-  const params = name === "first_forehand" ? { card: jassName("D7", prefs.get("jassDeck"), lang()) } : {};
+  // the start card is named in the deck the player chose ("Schellen-7", "Ecken-7", "Käse-7"), and so are suits
+  let params = name === "first_forehand" ? { card: jassName("D7", prefs.get("jassDeck"), lang()) } : {};
+  if (name === "multipliers" && DOUBLED[value])
+    params = { suits: DOUBLED[value].map((s) => jassSuit(prefs.get("jassDeck"), s, lang())).join(", ") };
   return has(key) ? t(key, params) : String(value);
 }
 

@@ -68,6 +68,7 @@ function dealSummary(d, ctx) {
     if (d.stoeck[team]) parts.push(`${ctx.t("jass.stoeck")} ${d.stoeck[team]}`);
     if (d.match === team) parts.push(`${ctx.t("jass.match")} +100`);
     if (d.voided[team]) parts.push(`${ctx.t("jass.voided")} −${d.voided[team]}`);
+    if ((d.multiplier || 1) > 1) parts.push(ctx.t("jass.counts", { n: d.multiplier }));
     return raw(`<b>${d.total[team]}</b><small>${esc(parts.join(" · "))}</small>`);
   };
   const chooser = d.pushed
@@ -97,6 +98,7 @@ export default {
   info(view, ctx) {
     const trump = view.trump
       ? `${trumpIcon(view.trump, ctx)} <b>${esc(trumpName(view.trump, ctx))}</b>` +
+        ((view.multiplier || 1) > 1 ? ` <span class="badge multiplier" data-multiplier="${view.multiplier}">${esc(ctx.t("jass.counts", { n: view.multiplier }))}</span>` : "") +
         `<small>${esc(ctx.t("jass.chosenBy", { name: ctx.name(view.trump_chosen_by) }))}` +
         (view.pushed ? `; ${esc(ctx.t("jass.pushedBy", { name: ctx.name(view.forehand) }))}` : "") +
         "</small>"
@@ -146,11 +148,15 @@ export default {
     if (!legal.length) return out;
     if (view.phase === "trump" || view.phase === "pushed") {
       out.prompt = ctx.t(view.phase === "pushed" ? "jass.choosePushed" : "jass.chooseTrump");
+      // with multipliers, each mode says what it counts (a doubled suit is worth twice its points)
+      const factors = view.multipliers || {};
+      const counted = legal.some((a) => a !== "push" && (factors[a.slice(6)] || 1) > 1);
       for (const a of legal) {
         if (a === "push") out.choices.push({ action: a, html: `<span class="mode-icon">↪</span> ${esc(ctx.t("jass.push"))}`, cls: "secondary" });
         else {
           const mode = a.slice(6);
-          out.choices.push({ action: a, html: `${trumpIcon(mode, ctx)} ${esc(trumpName(mode, ctx))}` });
+          const times = counted ? ` <small class="multiplier">×${factors[mode] || 1}</small>` : "";
+          out.choices.push({ action: a, html: `${trumpIcon(mode, ctx)} ${esc(trumpName(mode, ctx))}${times}` });
         }
       }
       return out;
