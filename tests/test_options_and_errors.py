@@ -103,6 +103,7 @@ def test_options_resolved_with_defaults():
         "stoeck": True,
         "first_forehand": "start-card",
         "undertrump": "swiss",
+        "ausmachregel": "stoeck-weis-stich",
         "multipliers": "none",
     }
     assert g.name == "jass" and g.num_players == 4
@@ -114,6 +115,7 @@ def test_options_resolved_with_defaults():
         "stoeck": True,
         "first_forehand": "start-card",
         "undertrump": "swiss",
+        "ausmachregel": "stoeck-weis-stich",
         "multipliers": "none",
     }
     json.dumps(g.options)
@@ -125,6 +127,7 @@ def test_options_resolved_with_defaults():
         "stoeck": False,
         "first_forehand": "start-card",
         "undertrump": "swiss",
+        "ausmachregel": "stoeck-weis-stich",
         "multipliers": "none",
     }
     assert stichkit.load_game("jass", target="2000").options["target"] == 2000  # command-line text

@@ -78,7 +78,8 @@ def solve_race(state: JassState) -> Race:
         )
     n0, n1 = needs(state)
     stoeck, weis, first = state.pending_claims()  # Weis (0, 0) once the first trick showed them
-    pairs = _dds.race(c_arguments(pos), n0, n1, stoeck, weis[0], weis[1], first)
+    ausmachen = int(state.game.options["ausmachregel"] == "stoeck-weis-stich")
+    pairs = _dds.race(c_arguments(pos), n0, n1, stoeck, weis[0], weis[1], first, ausmachen)
     team = pos.player & 1
     sign = -1 if team else 1
     outcomes = {ACTIONS[c]: sign * v for c, v in pairs}

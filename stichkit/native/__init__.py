@@ -89,6 +89,8 @@ def profile_number(name: str) -> int:
 def unsupported(options: dict[str, Any]) -> str | None:
     """Why the core cannot play a Jass game with these options (its users then take the Python
     path), or None when it can. The core counts every deal once."""
+    if options.get("ausmachregel", "stoeck-weis-stich") != "stoeck-weis-stich":
+        return f"the C core plays the Ausmachregel 'stoeck-weis-stich', not ausmachregel={options['ausmachregel']!r}"
     if factors(options.get("multipliers", "none")) != SETS["none"]:
         return f"the C core counts every deal once (multipliers='none'), not multipliers={options['multipliers']!r}"
     return None

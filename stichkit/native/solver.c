@@ -837,6 +837,7 @@ static int rneed[2];          /* points each team still needs to reach the targe
 static int rstoeck = -1;      /* the seat that claims Stöck with the second of the pair, or -1 */
 static u64 rpair = 0;         /* trump King and Queen */
 static int rweis[2], rfirst;  /* Weis still to be claimed at the end of the first trick, who claims first */
+static int raus = 1;          /* the Ausmachregel: Stöck shown when it finishes, and before the Weis */
 
 typedef struct {
     u64 h[4];
@@ -848,7 +849,7 @@ typedef struct {
 #define RACE_BITS 18
 #define RACE_SIZE (1u << RACE_BITS)
 static RaceEntry *rtt = NULL;
-static int rtag = -1; /* mode * 2 + lowest_plain of the race being solved */
+static int rtag = -1; /* (mode * 2 + lowest_plain) * 2 + ausmachregel of the race being solved */
 
 static int race_trick(int leader, int left, int won, int alpha, int beta);
 
@@ -865,7 +866,7 @@ static inline int race_reach(int team, int won) {
  * would (the Ausmachregel: Stöck is shown at any moment when it finishes), else 2. */
 static inline int race_claim(int team, int pts) {
     rneed[team] -= pts;
-    if (rneed[team] <= 0 || (rstoeck >= 0 && (rstoeck & 1) == team && rneed[team] <= STOECK_PTS))
+    if (rneed[team] <= 0 || (raus && rstoeck >= 0 && (rstoeck & 1) == team && rneed[team] <= STOECK_PTS))
         return team == 0 ? 1 : -1;
     return 2;
 }
@@ -907,7 +908,7 @@ static int race_after(int c, int n, int led, int ws, int wst, int ref, int playe
         } else {
             int team = ws & 1;
             won |= 1 << team;
-            if (left == 9 && rstoeck >= 0) { /* "Stöck, Weis, Stich": Stöck first when it can help finish */
+            if (raus && left == 9 && rstoeck >= 0) { /* "Stöck, Weis, Stich": Stöck first when it can help finish */
                 int x = rstoeck & 1;
                 if (rneed[x] <= STOECK_PTS + rweis[x] + (team == x ? pts : 0)) {
                     rstoeck = -1;
@@ -1002,15 +1003,17 @@ static int race_trick(int leader, int left, int won, int alpha, int beta) {
     return v;
 }
 
-/* race((the arguments of solve), need0, need1, stoeck_seat, weis0, weis1, weis_first)
+/* race((the arguments of solve), need0, need1, stoeck_seat, weis0, weis1, weis_first[, ausmachregel])
  * -> [(card, outcome)] for every legal card: +1 team 0 reaches its target first, -1 team 1, 0
  * neither in this deal. Needs are the points each team lacks (both > 0); stoeck_seat the seat that
  * claims Stöck with the second of trump King and Queen (-1: none); the Weis still to be claimed at
- * the end of the first trick (0 when shown or none), weis_first the team that claims first. */
+ * the end of the first trick (0 when shown or none), weis_first the team that claims first;
+ * ausmachregel 1 (the default): Stöck is shown at once when it finishes the game, and at the first
+ * trick before the Weis; 0: only with its second card (option ausmachregel="in-order"). */
 PyObject *dds_race(PyObject *self, PyObject *args) {
     PyObject *pos;
-    int n0, n1, st, w0, w1, wf;
-    if (!PyArg_ParseTuple(args, "O!iiiiii", &PyTuple_Type, &pos, &n0, &n1, &st, &w0, &w1, &wf)) return NULL;
+    int n0, n1, st, w0, w1, wf, aus = 1;
+    if (!PyArg_ParseTuple(args, "O!iiiiii|i", &PyTuple_Type, &pos, &n0, &n1, &st, &w0, &w1, &wf, &aus)) return NULL;
     Root r;
     if (parse_root(pos, &r)) return NULL;
     if (n0 < 1 || n1 < 1 || st < -1 || st > 3 || w0 < 0 || w1 < 0 || w0 > 1000 || w1 > 1000 || wf < 0 || wf > 1 ||
@@ -1023,7 +1026,8 @@ PyObject *dds_race(PyObject *self, PyObject *args) {
         rtt = (RaceEntry *)calloc(RACE_SIZE, sizeof(RaceEntry));
         if (!rtt) return PyErr_NoMemory();
     }
-    rtag = mode * 2 + lowp; /* in every key: entries of another game never match */
+    raus = aus != 0;
+    rtag = (mode * 2 + lowp) * 2 + raus; /* in every key: entries of another game never match */
     /* A need beyond any deal's reach (Weis at most 1000: 1282 points at most) is capped: the key
      * must not tell apart what cannot matter. */
     rneed[0] = n0 > 2000 ? 2000 : n0;

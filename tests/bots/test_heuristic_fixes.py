@@ -144,14 +144,16 @@ STRONG = [  # seat 0 holds D7 and hearts: Bour, Nell, Ace, King, 6, and two side
 ]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_ismcts_pushes_a_weak_hand(seed: int) -> None:
+def test_ismcts_pushes_a_weak_hand() -> None:
+    """With the push judged by the heuristic, every seed pushes; left to the search, 400
+    iterations rarely find it (a bot's randomness follows its view, so which seeds do moves
+    whenever the view gains a field: the count is what is pinned)."""
     state = position(WEAK, [], profile="schieber")
     assert state.current_player == 1
-    new = make("ismcts", iterations=400, seed=seed).choose(state, 1)
-    old = make("ismcts", iterations=400, seed=seed, push="search").choose(state, 1)
-    assert str(new) == "push"
-    assert str(old) != "push"
+    new = [str(make("ismcts", iterations=400, seed=seed).choose(state, 1)) for seed in range(1, 9)]
+    old = [str(make("ismcts", iterations=400, seed=seed, push="search").choose(state, 1)) for seed in range(1, 9)]
+    assert new == ["push"] * 8
+    assert old.count("push") <= 2
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -154,3 +154,40 @@ def test_undo_takes_back_a_stoeck_shown_early():
     assert s.is_terminal()
     s.undo()
     assert (s.scores(), spectator(s), s.current_player) == before
+
+
+@PROFILES
+def test_in_order_claims_stoeck_only_with_its_second_card(profile):
+    """ausmachregel="in-order", the reading before the rule was played: every point as it arises,
+    Stöck with its second card. Team 0's Weis (20) end the game after the first trick."""
+    s = new_state(FIXED, profile=profile, target=20, weis="auto", first_forehand=0, ausmachregel="in-order")
+    s.apply("trump:H")
+    assert not s.is_terminal()
+    play(s, "SA", "S10", "S9", "H9")
+    assert s.is_terminal()
+    assert spectator(s)["stoeck"] is None
+    weis = spectator(s)["previous_deals"][0]["weis"]
+    assert s.winners() == ([0, 2] if weis[0] else [1, 3])
+
+
+def test_a_record_written_before_the_rule_replays_as_it_was_played():
+    """A record that names no `ausmachregel` was played in order: it replays so."""
+    s = game("seed", target=1000)
+    s.apply("trump:H")
+    record = json.loads(json.dumps(s.record()))
+    del record["options"]["ausmachregel"]
+    again = stichkit.replay(record)
+    assert again.game.options["ausmachregel"] == "in-order"
+    assert stichkit.load_game("jass").options["ausmachregel"] == "stoeck-weis-stich"
+
+
+def test_a_bad_ausmachregel_says_what_is_allowed():
+    with pytest.raises(stichkit.OptionError, match="allowed: one of 'stoeck-weis-stich', 'in-order'"):
+        stichkit.load_game("jass", ausmachregel="stich-weis-stoeck")
+
+
+def test_the_c_core_plays_only_the_swiss_rule():
+    from stichkit import native
+
+    assert native.unsupported({"ausmachregel": "stoeck-weis-stich"}) is None
+    assert "ausmachregel='in-order'" in (native.unsupported({"ausmachregel": "in-order"}) or "")

@@ -443,15 +443,27 @@ ORDER_FIXED = {0: ["D7", "HJ", "H9"], 3: ["H6", "H7"], 2: ["H8", "H10", "HA"], 1
 
 
 def test_stoeck_claimed_before_tricks():
-    """RULINGS.md Jass: "claiming order Stöck → Weis → tricks": in trick 2 seat 1 plays its second Stöck
-    card last; team 1 reaches 40 (Weis 20 + Stöck 20) before team 0's trick (23 + 28) is written."""
+    """RULINGS.md Jass: "claiming order Stöck → Weis → tricks", and the Ausmachregel (Swisslos:
+    «Stöck, Wys, Stich» when both teams reach the target in the first trick): team 1's Stöck
+    (20, its second card still in hand) and Weis (20) reach 40 when the first trick is complete,
+    before team 0's trick (23) is written."""
     state = new_state(complete_deal(ORDER_FIXED), weis="auto", stoeck=True, target=40)
     play(state, "trump:H HJ H6 H8 HQ")
-    assert state.scores()[:2] == [23, 20]
-    play(state, "H9 H7 H10 HK")
     assert state.is_terminal()
     assert state.winners() == [1, 3]
-    assert state.scores()[:2] == [23, 40]
+    assert state.scores()[:2] == [0, 40]
+    assert spectator(state)["stoeck"] == 1
+
+
+def test_stoeck_with_its_second_card_when_it_does_not_finish():
+    """The same deal to 60: Stöck and Weis (40) do not finish, so Stöck waits for its second card;
+    in trick 2 seat 1 plays it last and team 1 reaches 60 before team 0's trick is written."""
+    state = new_state(complete_deal(ORDER_FIXED), weis="auto", stoeck=True, target=60)
+    play(state, "trump:H HJ H6 H8 HQ")
+    assert state.scores()[:2] == [23, 20]
+    play(state, "H9 H7 H10 HK")  # "Stöck!" with the King, then team 0's Nell takes the trick
+    assert state.scores()[:2] == [23 + 28, 40]
+    assert not state.is_terminal()
 
 
 def test_tricks_after_stoeck_when_stoeck_not_enough():

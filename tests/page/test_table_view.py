@@ -241,3 +241,30 @@ def test_no_text_of_the_other_language_shows(table: str, server: Server, new_pag
         check("the result", page.inner_text("body"))
         winners = page.inner_text(".result .winners")
         assert "Sie" not in winners and "Them" not in winners, winners
+
+
+CHOICE_TEXTS = "() => [...document.querySelectorAll('#choices .choice')].map(b => [b.dataset.action, b.textContent])"
+
+
+def test_multipliers_show_at_the_trump_choice_and_beside_trump(server: Server, new_page: NewPage) -> None:
+    """With option multipliers, each trump button says what its mode counts, and once trump is
+    named the trump row says what the deal counts (docs/jass.md, "Multipliers")."""
+    import stichkit
+
+    game = stichkit.load_game("jass", profile="schieber", multipliers="swisslos", first_forehand=0)
+    state = game.new_state(seed=5)
+    page = new_page(1280, 800)
+    stage = Stage(page, server.url, "jass", state)
+    stage.feed(state, fresh=True)
+    page.wait_for_selector("#choices .choice")
+    texts = dict(page.evaluate(CHOICE_TEXTS))
+    factors = state.view(0)["multipliers"]
+    for mode in ("D", "H", "S", "C", "obe", "une"):
+        assert texts[f"trump:{mode}"].strip().endswith(f"×{factors[mode]}"), texts
+    assert "×" not in texts["push"]
+    state.apply("trump:obe")
+    stage.feed(state)
+    badge = page.wait_for_selector(".trump-row .badge.multiplier")
+    assert badge.get_attribute("data-multiplier") == "3"
+    assert "×3" in badge.text_content()
+    assert badge.is_visible()

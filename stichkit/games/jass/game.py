@@ -17,6 +17,8 @@ from .profiles import PROFILES, Profile
 from .rules import UNDERTRUMP_RULES
 from .state import JassState
 
+AUSMACHREGELN = ("stoeck-weis-stich", "in-order")  # when both teams could reach the target in one deal
+
 MAX_TARGET = 10**9  # a game that never ends (bench/jass_playout.py --endless plays to it)
 
 
@@ -55,6 +57,15 @@ class Jass(Game):
             "the trump a later trump may not go under: 'swiss' (the highest in the trick) or 'jass-kit' "
             "(jass-kit 2.0.5's reading, for its games)",
             choices=UNDERTRUMP_RULES,
+        ),
+        Option(
+            "ausmachregel",
+            "stoeck-weis-stich",
+            "when both teams could reach the target in one deal: 'stoeck-weis-stich' (Stöck is shown as soon "
+            "as it finishes the game, and at the first trick before the Weis) or 'in-order' (every point as it "
+            "arises, Stöck with its second card)",
+            choices=AUSMACHREGELN,
+            before=lambda written: "in-order",  # games written before the option were played so
         ),
         Option(
             "multipliers",

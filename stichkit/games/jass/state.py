@@ -53,6 +53,7 @@ class JassState(State):
         self._first_forehand: int | str = game.options["first_forehand"]
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
         self._mults: tuple[int, ...] = game.multipliers  # by trump mode: what the deal's points count
+        self._ausmachen = game.options["ausmachregel"] == "stoeck-weis-stich"  # Stöck may be shown early
         self._seed = seed
         self._given = given
         self._scores = [0, 0]
@@ -127,7 +128,7 @@ class JassState(State):
         """The Ausmachregel: Stöck may be shown at any moment once its points finish the game, even
         before the second card of the pair is played. True if that ended the game."""
         seat = self._stoeck_seat
-        if seat < 0 or self._stoeck_done:
+        if seat < 0 or self._stoeck_done or not self._ausmachen:
             return False
         pts = STOECK_POINTS * self._mults[self._trump]
         if self._scores[seat & 1] + pts < self._target:
@@ -140,7 +141,7 @@ class JassState(State):
         """At the end of the first trick, "Stöck, Weis, Stich": a Stöck team whose Stöck, Weis and
         this trick could take it to the target claims its Stöck first. True if that ended the game."""
         seat = self._stoeck_seat
-        if seat < 0 or self._stoeck_done:
+        if seat < 0 or self._stoeck_done or not self._ausmachen:
             return False
         team = seat & 1
         more = STOECK_POINTS + (pts if trick_team == team else 0)
