@@ -482,7 +482,7 @@ def test_game_end_by_stoeck_mid_trick():
     probe = new_state(STOECK_FIXED, stoeck=True, target=5000)
     play(probe, "trump:H S6 HQ", None, None)  # seat 3 takes trick 1
     s1 = probe.scores()[1]
-    state = new_state(STOECK_FIXED, stoeck=True, target=s1 + 20)
+    state = new_state(STOECK_FIXED, stoeck=True, target=s1 + 20, ausmachregel="in-order")
     play(state, "trump:H S6 HQ", None, None)
     assert not state.is_terminal()
     play(state, "HK")
@@ -490,3 +490,8 @@ def test_game_end_by_stoeck_mid_trick():
     assert state.scores()[:2] == [0, s1 + 20]
     v = spectator(state)
     assert len(v["trick"]) == 1 and v["previous_deals"][-1]["complete"] is False
+    # The Swiss Ausmachregel (the default): the Stöck is shown as soon as trick 1 makes it enough.
+    swiss = new_state(STOECK_FIXED, stoeck=True, target=s1 + 20)
+    play(swiss, "trump:H S6 HQ", None, None)
+    assert swiss.is_terminal() and swiss.winners() == [1, 3]
+    assert swiss.scores()[:2] == [0, s1 + 20] and spectator(swiss)["stoeck"] == 3

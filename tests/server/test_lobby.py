@@ -25,6 +25,10 @@ def test_the_catalog_describes_every_game_with_its_player_counts_and_options(ser
                                "choices": ["seed", "schieber"]}  # fmt: skip
     assert jass["target"]["type"] == "integer" and jass["target"]["minimum"] == 1 and jass["target"]["default"] == 1000
     assert jass["stoeck"]["type"] == "boolean"
+    # a menu of the named sets; the API takes a custom mapping as text too (docs/jass.md, "Multipliers")
+    assert jass["multipliers"]["type"] == "choice" and jass["multipliers"]["open"] is True
+    assert jass["multipliers"]["choices"] == ["none", "swisslos", "one-to-four"]
+    assert jass["ausmachregel"]["choices"] == ["stoeck-weis-stich", "in-order"]
     for g in games.values():
         names = {o["name"] for o in g["options"]}
         assert "players" not in names  # the seats give it
