@@ -50,3 +50,20 @@ def test_ismcts_predicts_from_what_its_seat_sees_only() -> None:
     bot = make("ismcts", iterations=160, rollout="heuristic", seed=5)
     assert a.view(3) == b.view(3)
     assert bot.choose(a, 3) == bot.choose(b, 3)
+
+
+def test_a_prediction_under_a_clock_stops_when_time_is_up() -> None:
+    """Time already up: the fewest worlds (4) and one candidate, the median of what the hand took."""
+    import random
+    import time
+
+    from stichkit.bots.heuristic import policy_for
+    from stichkit.bots.predictions import predict
+
+    state = stichkit.load_game("differenzler", deals=1).new_state(seed=2)
+    policy = policy_for("differenzler")
+    assert policy is not None
+    _, stats = predict(state, 0, state.legal_actions(), random.Random(1), policy, 40, time.perf_counter())
+    assert (stats["worlds"], stats["tried"]) == (4, 1)
+    _, stats = predict(state, 0, state.legal_actions(), random.Random(1), policy, 40, None)
+    assert stats["worlds"] == 40 and stats["tried"] == stats["candidates"] >= 2
