@@ -17,6 +17,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -26,7 +27,12 @@ PASSWORD_MAX = 256  # characters; longer only costs the server hashing time
 COOKIE = "stich_session"
 
 _hasher = PasswordHasher()
-_DUMMY = _hasher.hash(secrets.token_urlsafe(16))  # what a login for an unknown name is checked against
+
+
+@cache
+def _dummy() -> str:
+    """What a login for an unknown name is checked against (made once, when first needed)."""
+    return _hasher.hash(secrets.token_urlsafe(16))
 
 
 class BadPassword(ValueError):
@@ -48,7 +54,7 @@ def hash_password(password: str) -> str:
 def verify_password(password_hash: str | None, password: str) -> bool:
     """Whether `password` is the one hashed (None: no such account; checked anyway, for the time)."""
     try:
-        return _hasher.verify(password_hash or _DUMMY, password) and password_hash is not None
+        return _hasher.verify(password_hash or _dummy(), password) and password_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 

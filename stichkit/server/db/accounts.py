@@ -148,7 +148,8 @@ class AccountStore:
             gone = update(SeatRow).where(SeatRow.account_id == account_id)
             s.execute(gone.values(account_id=None, name=DELETED_NAME))
             if held:
-                s.execute(update(TableRow).where(TableRow.id.in_({t for t, _ in held})).values(rev=TableRow.rev + 1))
+                tables = sorted({t for t, _ in held})  # their processes read the renamed seats
+                s.execute(update(TableRow).where(TableRow.id.in_(tables)).values(rev=TableRow.rev + 1))
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             s.delete(row)
             return True
