@@ -73,7 +73,7 @@ class Lobby:
                 raise HubError(400, "a rated table has one person at each seat: shared_screen must be false")
             req = replace(req, hints=False, takebacks=False)
         if req.client is not None:
-            await self._make_room(req.client)
+            await self.make_room(req.client)
         if len(hub.tables) >= s.max_tables:
             raise HubError(503, f"this server holds {s.max_tables} tables already; try again later", "max_tables")
         try:
@@ -106,7 +106,7 @@ class Lobby:
         hub.scheduler.schedule(t)
         return t
 
-    async def _make_room(self, client: str) -> None:
+    async def make_room(self, client: str) -> None:
         """A client at its limit of tables gives up its oldest finished ones that nobody has open
         (with their records), so that a player who opens a new table now and then is never
         refused, while nobody can fill the server with finished games."""

@@ -30,6 +30,7 @@ from .db.store import Conflict
 from .errors import HubError
 from .lobby import new_seed
 from .model import Seat, StoredTable, account_person, began
+from .quotas import TableQuota
 from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 
@@ -132,9 +133,9 @@ class QuickPlay:
             return self._matched(e)
         return {"status": "left"}
 
-    async def fill_with_bots(self, ticket: str, bot: str) -> dict[str, Any]:
+    async def fill_with_bots(self, ticket: str, bot: str, client: str | None = None) -> dict[str, Any]:
         """After the chosen wait: a table now, with whoever waits in the same queue and `bot` in
-        the seats still empty."""
+        the seats still empty. The table is `client`'s, held to its limits like one it opened."""
         now = time.time()
         e = await self.hub.db(self.store.seen, entry_id(ticket), now)
         if e is None:
@@ -154,7 +155,9 @@ class QuickPlay:
         assert filler is not None
         for _ in range(3):  # others may be matched meanwhile: look again
             others = await self.hub.db(self.store.waiting, e.key, self._cutoff(now), 2 * e.key.players)
-            if await self._form(e.key, distinct([e, *others])[: e.key.players], filler):
+            if client is not None:
+                await self.hub.lobby.make_room(client)
+            if await self._form(e.key, distinct([e, *others])[: e.key.players], filler, client):
                 break
             e = await self.hub.db(self.store.seen, e.id, time.time())
             if e is None:
@@ -215,9 +218,10 @@ class QuickPlay:
                         s.max_tables)  # fmt: skip
         return True
 
-    async def _form(self, key: QueueKey, entries: list[QueueEntry], filler: SeatBot | None) -> bool:
-        """A new table for `entries` (bots `filler` in the other seats). False: another process
-        matched one of them first, and nothing was stored."""
+    async def _form(self, key: QueueKey, entries: list[QueueEntry], filler: SeatBot | None,
+                    client: str | None = None) -> bool:  # fmt: skip
+        """A new table for `entries` (bots `filler` in the other seats, asked for by `client`, held
+        to its limits). False: another process matched one of them first, and nothing was stored."""
         hub, s = self.hub, self.hub.settings
         if len(hub.tables) >= s.max_tables:
             raise HubError(503, f"this server holds {s.max_tables} tables already; try again later")
@@ -249,10 +253,13 @@ class QuickPlay:
             settings=TableSettings("hand", 60.0, f"bot:{takeover.label}", move_time, hints=not key.rated,
                                    takebacks=not key.rated, rated=key.rated).as_dict(),
             status="playing", game_no=1, rev=1, created_at=now, updated_at=now, seats=seats, seed=new_seed(),
-            started_at=now,
+            started_at=now, opened_by=client,
         )  # fmt: skip
+        quota = None
+        if client is not None:
+            quota = TableQuota(client, s.client_tables, s.client_bot_seats, sum(x.kind == "bot" for x in seats))
         try:
-            await hub.db(self.store.form, stored, claims, self._cutoff(now), now)
+            await hub.db(self.store.form, stored, claims, self._cutoff(now), now, quota)
         except Conflict:
             return False
         t = LiveTable(stored, game, bots, takeover, now)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import time
 from pathlib import Path
 from typing import Any
 
@@ -212,3 +213,26 @@ def test_a_tables_bots_think_only_so_long_a_minute() -> None:
         assert await BotTime(per_minute=0).claim("t1", 5.0) == 0.0  # 0: no limit
 
     run(go())
+
+
+def test_bots_asked_for_in_quick_play_count_among_the_askers(tmp_path: Path) -> None:
+    """Quick play's bots after the wait make a table too: it is the asker's, held to its limits."""
+    server = Server(f"sqlite:///{tmp_path / 'quick.db'}", tmp_path / "server.log", "--bot-delay", "0",
+                    "--client-bot-seats", "2").start()  # fmt: skip
+    try:
+        tickets = []
+        for game, players in (("stichling", 2), ("jass", 4)):
+            r = server.post("/api/quick", {"name": "Cem", "game": game, "players": players, "wait": 1})
+            assert r.status_code == 201, r.text
+            tickets.append({"Authorization": f"Bearer {r.json()['ticket']}"})
+            time.sleep(1.1)  # the wait chosen: bots are offered now
+            if players == 2:
+                one_bot = server.post("/api/quick/bots", {"bot": "heuristic"}, headers=tickets[-1])
+                assert one_bot.status_code == 200 and one_bot.json()["status"] == "matched", one_bot.text
+                assert server.post("/api/quick/leave", headers=tickets[-1]).status_code == 200
+        three_bots = server.post("/api/quick/bots", {"bot": "heuristic"}, headers=tickets[-1])
+        assert three_bots.status_code == 429, three_bots.text
+        assert three_bots.json()["code"] == "client_bot_seats"
+        assert "1 bot seats and this one 3" in three_bots.json()["error"]
+    finally:
+        server.stop()

@@ -15,8 +15,9 @@ from sqlalchemy import ColumnElement, and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..model import StoredTable
+from ..quotas import TableQuota
 from .models import QueueRow
-from .store import Conflict, add_table, to_dt, to_ts
+from .store import Conflict, add_table, hold_to, to_dt, to_ts
 
 
 @dataclass(frozen=True)
@@ -113,10 +114,14 @@ class QueueStore:
         with self.sessions() as s:
             return [_entry(r) for r in s.scalars(q)]
 
-    def form(self, table: StoredTable, claims: list[Claim], seen_after: float, at: float) -> None:
+    def form(self, table: StoredTable, claims: list[Claim], seen_after: float, at: float,
+             quota: TableQuota | None = None) -> None:  # fmt: skip
         """Match the claimed entries into `table` and store the table, all in one transaction.
-        Conflict (and nothing stored) when any of them is no longer waiting."""
+        Conflict (and nothing stored) when any of them is no longer waiting; with a `quota` (bots
+        asked for by a client), its LimitReached when the table would take the client past it."""
         with self.sessions.begin() as s:
+            if quota is not None:
+                hold_to(s, quota)
             for c in sorted(claims, key=lambda c: c.entry):  # one order everywhere: no deadlock between processes
                 done = s.execute(
                     update(QueueRow).where(QueueRow.id == c.entry, _live(to_dt(seen_after)))

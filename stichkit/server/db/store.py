@@ -111,6 +111,27 @@ def add_table(s: Session, t: StoredTable) -> None:
     )  # fmt: skip
 
 
+def client_tables(s: Session, client: str) -> tuple[int, int]:
+    """The tables `client` opened that are stored, and the bot seats of those not over."""
+    held = s.scalar(select(func.count()).select_from(TableRow).where(TableRow.opened_by == client)) or 0
+    bots = s.scalar(
+        select(func.count()).select_from(SeatRow).join(TableRow, TableRow.id == SeatRow.table_id)
+        .where(TableRow.opened_by == client, TableRow.status != "over", SeatRow.kind == "bot")
+    )  # fmt: skip
+    return held, bots or 0
+
+
+def hold_to(s: Session, quota: TableQuota) -> None:
+    """Within the transaction `s` that stores a new table: raise the quota's LimitReached when the
+    table would take its client past it. On PostgreSQL a lock per client, held to the commit,
+    makes two processes opening tables for one client at once count one after the other."""
+    if s.get_bind().dialect.name == "postgresql":
+        s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": "client " + quota.client})
+    refusal = quota.refuse(*client_tables(s, quota.client))
+    if refusal is not None:
+        raise refusal
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -125,27 +146,12 @@ class Store:
         one client at once cannot both pass the last free place."""
         with self.sessions.begin() as s:
             if quota is not None:
-                if self.engine.dialect.name == "postgresql":
-                    s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": "client " + quota.client})
-                held, bot_seats = self._client_tables(s, quota.client)
-                refusal = quota.refuse(held, bot_seats)
-                if refusal is not None:
-                    raise refusal
+                hold_to(s, quota)
             add_table(s, t)
-
-    @staticmethod
-    def _client_tables(s: Session, client: str) -> tuple[int, int]:
-        """The tables `client` opened that are stored, and the bot seats of those not over."""
-        held = s.scalar(select(func.count()).select_from(TableRow).where(TableRow.opened_by == client)) or 0
-        bots = s.scalar(
-            select(func.count()).select_from(SeatRow).join(TableRow, TableRow.id == SeatRow.table_id)
-            .where(TableRow.opened_by == client, TableRow.status != "over", SeatRow.kind == "bot")
-        )  # fmt: skip
-        return held, bots or 0
 
     def client_tables(self, client: str) -> tuple[int, int]:
         with self.sessions() as s:
-            return self._client_tables(s, client)
+            return client_tables(s, client)
 
     def _stored(self, s: Session, row: TableRow, after: tuple[int, int, int] | None,
                 last_chat: int = 0) -> StoredTable:  # fmt: skip

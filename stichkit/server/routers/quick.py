@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ..dependencies import HubDep, MaybeAccountDep, TicketDep
+from ..dependencies import ClientDep, HubDep, MaybeAccountDep, TicketDep
 from ..identity import PersonDep
 from ..schemas import FillRequest, QuickRequest
 
@@ -35,9 +35,10 @@ async def news(ticket: TicketDep, hub: HubDep) -> dict[str, Any]:
 
 
 @router.post("/bots")
-async def fill(req: FillRequest, ticket: TicketDep, hub: HubDep) -> dict[str, Any]:
-    """After the chosen wait: a table now, the empty seats played by bots."""
-    return await hub.quick.fill_with_bots(ticket, req.bot)
+async def fill(req: FillRequest, ticket: TicketDep, hub: HubDep, client: ClientDep) -> dict[str, Any]:
+    """After the chosen wait: a table now, the empty seats played by bots; the table counts
+    among the asker's (`client`) as one it opened, held to the same limits."""
+    return await hub.quick.fill_with_bots(ticket, req.bot, client)
 
 
 @router.post("/leave")
