@@ -113,6 +113,7 @@ def test_the_layout_names_the_tree_as_it_is() -> None:
 
 
 GAME_TITLES = {
+    "coiffeur": "Coiffeur",
     "differenzler": "Differenzler",
     "jass": "Jass",
     "stichwahl": "Stichwahl",

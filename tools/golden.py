@@ -56,6 +56,8 @@ PLAYTHROUGHS: dict[str, tuple[str, dict[str, Any], int, int]] = {
     "stichmeister_5": ("stichmeister", {"players": 5}, 3, 3),
     "differenzler_hidden": ("differenzler", {"deals": 2}, 1, 1),
     "differenzler_open": ("differenzler", {"deals": 2, "predictions": "open", "exact_bonus": 10}, 2, 2),
+    "coiffeur_short": ("coiffeur", {"rows": "slalom2 D1"}, 1, 1),
+    "coiffeur_guschti": ("coiffeur", {"rows": "guschti3 joker1"}, 2, 3),
 }
 
 HOW = "stichkit.load_game(game, **options).new_state(seed=seed), then random.Random(policy).choice(legal_actions())"

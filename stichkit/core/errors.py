@@ -31,6 +31,7 @@ ILLEGAL_CODES: dict[str, str] = {
     "no_undertrump": "Jass: `card` is a trump lower than `best`, the trump in the trick, and other cards are held",
     "already_pushed": "Jass: the partner already pushed; this seat must choose trump",
     "mode_not_played": "Jass: the trump `mode` is not played in this `profile`",
+    "mode_played": "Coiffeur: `team` has no open row on its sheet for `mode` (played already)",
     "not_your_bonus": "Stichwahl: `card` is not one of the seat's bonus cards",
     "bonus_no_flip": "Stichwahl: `card`'s bonus does not flip the marker",
     "bonus_no_trump": "Stichwahl: `card`'s bonus does not change trump to `suit`",

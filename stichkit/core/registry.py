@@ -13,7 +13,7 @@ from .options import as_written_before
 
 # The games stichkit is made for. Each lives in stichkit.games.<name>, whose GAME is its class;
 # a game counts as shipped once its package exists.
-_PLANNED = ("differenzler", "jass", "stichling", "stichmeister", "stichwahl")
+_PLANNED = ("coiffeur", "differenzler", "jass", "stichling", "stichmeister", "stichwahl")
 _MODULES: dict[str, str] = {
     name: module for name in _PLANNED if importlib.util.find_spec(module := f"stichkit.games.{name}") is not None
 }

@@ -27,6 +27,10 @@ _ENCODERS: dict[tuple[str, tuple[tuple[str, Any], ...]], Encoder] = {}
 
 
 def _encoder_class(name: str) -> type[Encoder]:
+    if name == "coiffeur":
+        from .coiffeur import CoiffeurEncoder
+
+        return CoiffeurEncoder
     if name == "differenzler":
         from .differenzler import DifferenzlerEncoder
 

@@ -27,7 +27,14 @@ from .rewards import final_returns, potentials, scale
 
 PREFIX = "python_stichkit_"
 DEAL_SEEDS = 1 << 16
-PLAYERS = {"differenzler": (4, 4), "jass": (4, 4), "stichwahl": (2, 4), "stichling": (2, 5), "stichmeister": (3, 5)}
+PLAYERS = {
+    "coiffeur": (4, 4),
+    "differenzler": (4, 4),
+    "jass": (4, 4),
+    "stichwahl": (2, 4),
+    "stichling": (2, 5),
+    "stichmeister": (3, 5),
+}
 
 
 def parameters(name: str) -> dict[str, Any]:
@@ -70,6 +77,8 @@ def max_game_length(game: Game) -> int:
         return deals * (n + 8 * (n + 2) + 36)
     if game.name == "stichling":
         return 3 * 13 * n
+    if game.name == "coiffeur":
+        return game.new_state(seed=0).view(None)["deals"] * (2 + 36)  # a push, a mode and 36 cards a deal
     if game.name == "differenzler":
         return game.options["deals"] * (4 + 36)  # four predictions and 36 cards a deal
     return n * (28 * n + 16)  # stichmeister: rounds × (choices, setup picks, plays, removals)

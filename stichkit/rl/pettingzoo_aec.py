@@ -145,6 +145,7 @@ def make_env(name: str):  # type: ignore[no-untyped-def]
     return env
 
 
+coiffeur_env = make_env("coiffeur")
 differenzler_env = make_env("differenzler")
 jass_env = make_env("jass")
 stichwahl_env = make_env("stichwahl")

@@ -195,6 +195,7 @@ def make_parallel_env(name: str):  # type: ignore[no-untyped-def]
     return env
 
 
+coiffeur_parallel_env = make_parallel_env("coiffeur")
 differenzler_parallel_env = make_parallel_env("differenzler")
 jass_parallel_env = make_parallel_env("jass")
 stichwahl_parallel_env = make_parallel_env("stichwahl")

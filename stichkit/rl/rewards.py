@@ -35,6 +35,8 @@ def final_returns(state: State) -> list[float]:
     winners = set(state.winners())
     if game.name == "jass":
         return [1.0 if s in winners else -1.0 for s in range(n)]
+    if game.name == "coiffeur":  # two teams; a tie (all four win) is a draw
+        return [0.0 if len(winners) == 4 else 1.0 if s in winners else -1.0 for s in range(n)]
     scores = state.scores()
     keys = [(s in winners, scores[s]) for s in range(n)]
     return [
@@ -47,6 +49,8 @@ def scale(game: Game) -> float:
     """The score margin that counts as a full potential of 1/2."""
     if game.name in ("jass", "stichwahl"):
         return float(game.options["target"])
+    if game.name == "coiffeur":
+        return 400.0 * game.new_state(seed=0).view(None)["deals"]  # some 400 sheet points a deal
     if game.name == "differenzler":
         return 30.0 * game.options["deals"]  # a fair penalty margin: some 30 points a deal
     return 18.0 if game.name == "stichling" else 20.0
@@ -56,7 +60,7 @@ def potentials(state: State, score_scale: float) -> list[float]:
     scores = state.scores()
     n = len(scores)
     margins: list[float]
-    if state.game.name == "jass":
+    if state.game.name in ("jass", "coiffeur"):
         margins = [scores[s] - scores[(s + 1) % 4] for s in range(n)]
     else:
         total = sum(scores)

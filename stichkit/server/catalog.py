@@ -15,6 +15,7 @@ from stichkit.core.registry import game_class
 log = logging.getLogger("stichkit.server")
 
 TITLES = {
+    "coiffeur": "Coiffeur",
     "differenzler": "Differenzler",
     "jass": "Jass",
     "stichling": "Stichling",

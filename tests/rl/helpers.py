@@ -17,6 +17,8 @@ for module in ("numpy", "gymnasium", "pettingzoo", "pyspiel"):
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}),
     ("jass", {"profile": "schieber"}),
+    ("coiffeur", {"rows": "slalom2 D1"}),
+    ("coiffeur", {"rows": "guschti3 joker1"}),
     ("differenzler", {"deals": 2}),
     ("differenzler", {"deals": 2, "predictions": "open", "trump": "random"}),
     *[("stichwahl", {"players": n}) for n in (2, 3, 4)],

@@ -1,0 +1,110 @@
+"""Coiffeur's observation: one seat's view as a float32 vector, seats and teams counted from the
+observer.
+
+Seats are relative: 0 is the observer, 1 plays next (play runs counter-clockwise), 2 the partner,
+3 the other opponent; team 0 is the observer's. Cards are indexed as the action ids 0-35 (suit
+D H S C × rank 6 … A). Both sheets are public and encoded in full: per row, whether it is played
+and what was written there.
+"""
+
+from __future__ import annotations
+
+from stichkit.core import Game
+
+from .encoder import Encoder, View, card_table, unit
+
+PHASES = ("trump", "pushed", "play", "over")
+PLAY_MODES = ("D", "H", "S", "C", "obe", "une", "slalom-obe", "slalom-une", "guschti-obe", "guschti-une")
+TRICK_MODES = ("D", "H", "S", "C", "obe", "une")
+MAX_WRITTEN = 257  # 157 and the match bonus
+
+
+class CoiffeurEncoder(Encoder):
+    def __init__(self, game: Game) -> None:
+        self.cards = card_table([a.text for a in game.actions[:36]])
+        self.rows = len(game.new_state(seed=0).view(None)["sheets"][0]["rows"])
+        super().__init__(game)
+
+    def _layout(self) -> None:
+        add = self._add
+        r = self.rows
+        self.o_hand = add("hand", 36, "1 for each card in the observer's hand")
+        self.o_phase = add("phase", 4, "one-hot: trump, pushed, play, over")
+        self.o_to_move = add("to_move", 4, "one-hot relative seat to act (all 0 when the game is over)")
+        self.o_forehand = add("forehand", 4, "one-hot relative seat of this deal's forehand")
+        self.o_pushed = add("pushed", 1, "1 if the forehand pushed this deal")
+        self.o_chooser = add("chooser", 4, "one-hot relative seat that announced this deal's mode")
+        self.o_mode = add("mode", 10, "one-hot play mode, as the trump: actions are ordered")
+        self.o_trick_mode = add("trick_mode", 6, "one-hot mode of the trick in progress: D H S C obe une")
+        self.o_trick = add("trick", 4 * 36, "4 blocks of 36: the card played at position 0-3 of the trick in progress")
+        self.o_leader = add("trick_leader", 4, "one-hot relative seat that led the trick in progress")
+        self.o_played = add("played_by", 4 * 36, "4 blocks of 36: cards each relative seat has played this deal")
+        self.o_tricks = add("trick_number", 1, "finished tricks of this deal / 9")
+        self.o_points = add("points", 2, "points each relative team has taken this deal / 157")
+        self.o_cannot = add("cannot_hold", 4 * 36, "4 blocks of 36: cards each relative seat is known not to hold")
+        self.o_sizes = add("hand_sizes", 4, "cards in each relative seat's hand / 9")
+        self.o_filled = add("row_played", 2 * r, "per relative team and sheet row: 1 if played")
+        self.o_written = add("row_points", 2 * r, "per relative team and sheet row: the points written / 257")
+        self.o_open = add("open_modes", 2 * 10, "per relative team: 1 for each play mode it may still announce")
+        self.o_totals = add("totals", 2, "each relative team's sheet total / (257 × the sum of the multipliers)")
+        self.o_deal = add("deals_left", 1, "deals still to play, this one included / deals")
+
+    def _write(self, view: View, base: int, hot: list[int], at: list[int], values: list[float]) -> None:
+        me = view["seat"]
+        cards = self.cards
+        ap = hot.append
+        ap(base + self.o_phase + PHASES.index(view["phase"]))
+        for c in view["hand"]:
+            ap(base + self.o_hand + cards[c])
+        mover = view["current_player"]
+        if mover is not None:
+            ap(base + self.o_to_move + (me - mover) % 4)
+        ap(base + self.o_forehand + (me - view["forehand"]) % 4)
+        if view["pushed"]:
+            ap(base + self.o_pushed)
+        if view["chooser"] is not None:
+            ap(base + self.o_chooser + (me - view["chooser"]) % 4)
+            ap(base + self.o_mode + PLAY_MODES.index(view["mode"]))
+        if view["trick_mode"] is not None:
+            ap(base + self.o_trick_mode + TRICK_MODES.index(view["trick_mode"]))
+        played = base + self.o_played
+        tricks = view["tricks"]
+        for trick in tricks:
+            lead_rel = me - trick["leader"]
+            for k, c in enumerate(trick["cards"]):
+                ap(played + ((lead_rel + k) % 4) * 36 + cards[c])
+        for k, play in enumerate(view["trick"]):
+            i = cards[play["card"]]
+            ap(base + self.o_trick + k * 36 + i)
+            ap(played + ((me - play["seat"]) % 4) * 36 + i)
+        leader = view["trick_leader"]
+        if leader is not None:
+            ap(base + self.o_leader + (me - leader) % 4)
+        at.append(base + self.o_tricks)
+        values.append(len(tricks) / 9)
+        for s in range(4):
+            at.append(base + self.o_sizes + (me - s) % 4)
+            values.append(view["hand_sizes"][s] / 9)
+        for s, held in enumerate(view["cannot_hold"]):
+            o = base + self.o_cannot + ((me - s) % 4) * 36
+            for c in held:
+                ap(o + cards[c])
+        r = self.rows
+        for team in range(2):
+            rel = (me - team) % 2
+            at.append(base + self.o_points + rel)
+            values.append(unit(view["points"][team], 157))
+            sheet = view["sheets"][team]
+            top = MAX_WRITTEN * sum(row["multiplier"] for row in sheet["rows"])
+            for k, row in enumerate(sheet["rows"]):
+                if row["points"] is not None:
+                    ap(base + self.o_filled + rel * r + k)
+                    at.append(base + self.o_written + rel * r + k)
+                    values.append(unit(row["points"], MAX_WRITTEN))
+            for m in sheet["open"]:
+                ap(base + self.o_open + rel * 10 + PLAY_MODES.index(m))
+            at.append(base + self.o_totals + rel)
+            values.append(unit(sheet["total"], top))
+        deals = view["deals"]
+        at.append(base + self.o_deal)
+        values.append(unit(deals - view["deal_number"], deals))

@@ -1,0 +1,143 @@
+"""The rules of Coiffeur, each from the source that states it (docs/coiffeur.md lists them):
+worked examples on explicit deals.
+
+Sources: Swisslos, "Coiffeur Jass-Regeln" (swisslos.ch); jassverzeichnis.ch, "Anleitung für den
+Coiffeur-Jass"; jassen.ch, "Jassarten Schweiz" (Der Coiffeurjass); quoi-faire.ch, "Coiffeur-Regeln".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import stichkit
+from stichkit import IllegalActionError, OptionError
+
+# Seat 0 holds every Käse (D), seat 1 every Zug (H), seat 2 every S, seat 3 every C.
+SUITED = {"hands": [[s + r for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")] for s in "DHSC"]}
+
+
+def game(**options: object) -> stichkit.Game:
+    return stichkit.load_game("coiffeur", **options)
+
+
+def play_out(state: stichkit.State) -> None:
+    """Play the deal in progress with the first legal card each time."""
+    deal = state.view(None)["deal_number"]
+    while not state.is_terminal() and state.view(None)["deal_number"] == deal:
+        state.apply(state.legal_actions()[0])
+
+
+def test_swisslos_only_the_announcing_team_writes_its_points_times_the_multiplier() -> None:
+    """Swisslos: "Es werden jeweils nur die Punkte des ansagenden Teams geschrieben ... Jedem
+    Trumpf ist ein Multiplikator zugeteilt." Seat 0 announces Käse, D×3 on the 8-rows sheet
+    (jassverzeichnis.ch: "Schilten oder Ecken (dreifach)"), and takes all nine tricks: the
+    match, 257, times 3."""
+    state = game().new_state(seed=1, deal=SUITED)
+    state.apply("trump:D")
+    play_out(state)
+    v = state.view(None)
+    d = v["previous_deals"][0]
+    assert (d["points"], d["tricks"], d["written"], d["score"]) == ([157, 0], [9, 0], 257, 771)
+    assert v["sheets"][0]["rows"][2] == {"kind": "D", "multiplier": 3, "mode": "D", "points": 257, "score": 771}
+    assert v["sheets"][1]["total"] == 0 and all(r["points"] is None for r in v["sheets"][1]["rows"])
+    assert v["scores"] == [771, 0]
+
+
+def test_swisslos_no_weis_and_no_stoeck() -> None:
+    """Swisslos: "Der Coiffeur wird ohne Weisen gespielt." Seat 0 holds nine Käse in a row and
+    the trump King and Queen: still 257 for the match, not more."""
+    state = game(rows="D1").new_state(seed=1, deal=SUITED)
+    state.apply("trump:D")
+    play_out(state)
+    assert state.view(None)["previous_deals"][0]["written"] == 257
+
+
+def test_jassverzeichnis_each_row_once_and_a_joker_takes_a_suit_obenabe_or_undenufe() -> None:
+    """jassverzeichnis.ch: each team plays every row once; "Als Joker können nur eine Farbe oder
+    Undeufe oder Obenaben gewählt werden." With Käse's row played, team 0's next Käse goes to its
+    first joker row (×7); once both jokers are used too, Käse is refused."""
+    state = game(rows="D1 joker7 slalom2").new_state(seed=1)
+    state.apply("trump:D")
+    play_out(state)
+    state.apply("trump:obe")  # team 1: no Obenabe row, so its joker row
+    play_out(state)
+    assert state.view(None)["sheets"][1]["rows"][1]["mode"] == "obe"
+    assert "trump:D" in [a.text for a in state.legal_actions()]
+    state.apply("trump:D")
+    play_out(state)
+    assert state.view(None)["previous_deals"][2]["row"] == 1
+    state.apply("trump:D")  # team 1
+    play_out(state)
+    assert [a.text for a in state.legal_actions()] == ["trump:slalom-obe", "trump:slalom-une", "push"]
+    with pytest.raises(IllegalActionError) as e:
+        state.apply("trump:D")
+    assert e.value.code == "mode_played" and e.value.params == {"mode": "D", "team": 0}
+
+
+def test_jassen_the_partner_may_be_pushed_to_and_must_then_announce() -> None:
+    """jassen.ch: "2 Spieler ein Team bilden und sich gegenseitig schieben können"; Swisslos:
+    "Derjenige Spieler, welcher die Trumpfart bestimmt hat, startet mit dem Ablegen der ersten
+    Karte." Seat 0 pushes, its partner seat 2 announces, for team 0's sheet, and leads."""
+    state = game().new_state(seed=1, deal=SUITED)
+    state.apply("push")
+    assert state.current_player == 2
+    with pytest.raises(IllegalActionError) as e:
+        state.apply("push")
+    assert e.value.code == "already_pushed"
+    state.apply("trump:S")
+    assert state.current_player == 2 and state.view(2)["legal_actions"][0] == "S6"
+    play_out(state)
+    d = state.view(None)["previous_deals"][0]
+    assert (d["chooser"], d["pushed"], d["team"], d["written"]) == (2, True, 0, 257)
+    assert state.view(None)["sheets"][0]["rows"][0]["score"] == 257  # S×1
+
+
+def test_swisslos_slalom_alternates_and_guschti_plays_five_then_four() -> None:
+    """Swisslos: "Beim Slalom wird abwechslungsweise ein Stich Obenabe und dann ein Stich
+    Undenufe gespielt ... Beim Guschti-Obenabe werden zuerst fünf Stiche Obenabe und dann vier
+    Stiche Undenufe." Each trick counts as its own mode: an Ace is 11 under Obenabe, 0 under
+    Undenufe, a 6 the other way round."""
+    for mode, want in (
+        ("slalom-obe", ["obe", "une"] * 4 + ["obe"]),
+        ("slalom-une", ["une", "obe"] * 4 + ["une"]),
+        ("guschti-obe", ["obe"] * 5 + ["une"] * 4),
+        ("guschti-une", ["une"] * 5 + ["obe"] * 4),
+    ):
+        state = game(sheet="10-rows").new_state(seed=1, deal=SUITED)
+        state.apply(f"trump:{mode}")
+        seen = []
+        while state.view(None)["deal_number"] == 0:
+            seen.append(state.view(None)["trick_mode"])
+            for _ in range(4):
+                state.apply(state.legal_actions()[0])
+        assert seen == want, mode
+        # Seat 0 leads D6 .. DA and wins each trick (nobody else has Käse): the tricks hold
+        # D6+H6+S6+C6, then the 7s, ...; sums by the mode of each trick
+        tricks = state.view(None)["previous_deals"][0]
+        assert tricks["tricks"] == [9, 0]
+
+
+def test_the_game_ends_when_both_sheets_are_full_and_the_higher_total_wins() -> None:
+    """jassverzeichnis.ch: "Sobald beide Teams alle vorgegebenen Trumpfarten angesagt und gespielt
+    haben, werden die Punkte zusammengezählt. Jene Partei mit den meisten Punkten gewinnt." One
+    row each: two deals, team 0 (seats 0 and 2) with the match."""
+    state = game(rows="D2").new_state(seed=1, deal=SUITED)
+    state.apply("trump:D")
+    play_out(state)
+    assert not state.is_terminal() and state.current_player == 3  # the forehand to the right
+    state.apply("trump:D")
+    play_out(state)
+    assert state.is_terminal()
+    assert state.view(None)["deals"] == 2 and len(state.view(None)["previous_deals"]) == 2
+    total0 = state.view(None)["scores"][0]
+    assert total0 == 514 and state.winners() == ([0, 2] if total0 > state.scores()[1] else [1, 3])
+
+
+def test_a_sheet_of_ones_own_and_its_errors() -> None:
+    g = game(rows="obe10 une10")
+    assert g.new_state(seed=1).sheet == (("obe", 10), ("une", 10))
+    for bad, says in (("X3", "kinds"), ("D0", "multiplier"), ("D", "multiplier"), (" ".join(["D1"] * 21), "rows")):
+        with pytest.raises(OptionError, match=says):
+            game(rows=bad)
+    with pytest.raises(OptionError, match="8-rows"):
+        game(sheet="12-rows")
