@@ -35,7 +35,7 @@ async def get_table(table_id: str, hub: HubDep) -> LiveTable:
 TableDep = Annotated[LiveTable, Depends(get_table)]
 
 
-def _bearer(authorization: str | None, what: str) -> str:
+def bearer_secret(authorization: str | None, what: str) -> str:
     """A secret from `Authorization: Bearer SECRET`; whitespace around it is ignored, as on the
     WebSocket (tokens.clean_token)."""
     if authorization is None:
@@ -48,12 +48,12 @@ def _bearer(authorization: str | None, what: str) -> str:
 
 def bearer_token(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:
     """The seat token from `Authorization: Bearer TOKEN`."""
-    return _bearer(authorization, "seat's token")
+    return bearer_secret(authorization, "seat's token")
 
 
 def queue_ticket(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str:
     """A quick-play ticket from `Authorization: Bearer TICKET`."""
-    return _bearer(authorization, "ticket POST /api/quick gave")
+    return bearer_secret(authorization, "ticket POST /api/quick gave")
 
 
 TokenDep = Annotated[str, Depends(bearer_token)]

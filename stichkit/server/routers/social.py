@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Path
 
 from ..db.social import AlreadyReported, Friend
-from ..dependencies import AccountDep, HubDep, MaybeAccountDep, TableDep, _bearer
+from ..dependencies import AccountDep, HubDep, MaybeAccountDep, TableDep, bearer_secret
 from ..errors import HubError
 from ..hub import Hub
 from ..schemas import FriendRequest, ReportRequest
@@ -77,7 +77,7 @@ async def report(
     """Report a chat line of this table to the operator: a player at the table (the seat's token)
     or a logged-in player may; each reports a line once."""
     if authorization is not None:
-        seat = t.seat_of(hash_token(t.id, _bearer(authorization, "seat's token")))
+        seat = t.seat_of(hash_token(t.id, bearer_secret(authorization, "seat's token")))
         if seat is None:
             raise HubError(401, "this token holds no seat at this table")
         reporter, key = t.seats[seat].name or f"seat {seat + 1}", f"seat:{t.id}:{seat}"
