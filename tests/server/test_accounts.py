@@ -340,3 +340,19 @@ def test_a_password_hashed_with_older_parameters_is_hashed_anew_at_login(srv: Se
         (now,) = conn.execute("SELECT password_hash FROM accounts WHERE name = ?", (name,)).fetchone()
     assert now != weak and not PasswordHasher().check_needs_rehash(now)
     assert PasswordHasher().verify(now, PASSWORD)
+
+
+
+def test_a_guest_asking_who_they_are_is_answered_not_refused(srv: Server) -> None:
+    """The page asks at every load who is logged in: a guest (no cookie, or a forged one) is an
+    answer, `account: null`, not a 401 that every browser logs as an error; a logged-in browser
+    gets what GET /api/account gives."""
+    with browser(srv) as b:
+        assert b.get("/api/account/session").json() == {"account": None, "seats": []}
+        b.cookies.set("stich_session", "forged.value")
+        assert b.get("/api/account/session").json() == {"account": None, "seats": []}
+    with browser(srv) as b:
+        name = unique("Gast")
+        register(b, name)
+        assert b.get("/api/account/session").json() == b.get("/api/account").json()
+        assert b.get("/api/account/session").json()["account"]["name"] == name

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request, Response
 from ..clients import client_key
 from ..credentials import COOKIE
 from ..db.accounts import Account
-from ..dependencies import AccountDep, CurrentSessionDep, HubDep, cross_site
+from ..dependencies import AccountDep, CurrentSessionDep, HubDep, MaybeAccountDep, cross_site
 from ..errors import HubError
 from ..schemas import Credentials, PasswordChange, PasswordConfirm
 
@@ -82,6 +82,16 @@ async def me(account: AccountDep, hub: HubDep) -> dict[str, Any]:
     """Who is logged in, and the seats the account holds at every table."""
     seats = await hub.accounts.seats(account)
     return {"account": account_json(account), "seats": [vars(s) for s in seats]}
+
+
+@router.get("/session")
+async def session(account: MaybeAccountDep, hub: HubDep) -> dict[str, Any]:
+    """Who this browser is, for a page that must not take a guest for an error: the account and
+    its seats as `GET /api/account` gives them, or `{"account": null, "seats": []}` for a guest
+    (a missing, ended or forged cookie alike)."""
+    if account is None:
+        return {"account": None, "seats": []}
+    return await me(account, hub)
 
 
 @router.post("/password")

@@ -1,4 +1,4 @@
-// Accounts on the page: who is logged in (GET /api/account), and the account window. A guest
+// Accounts on the page: who is logged in (GET /api/account/session), and the account window. A guest
 // logs in or registers there; a logged-in player sees the tables where the account sits (on any
 // device), changes the password, logs out here or everywhere, or deletes the account. Guests go
 // on playing without one. The login lives in an HttpOnly cookie the page never sees.
@@ -35,11 +35,11 @@ function changed(next) {
   for (const f of listeners) f(me);
 }
 
-/** Ask the server who is logged in (a 401 is a guest). */
+/** Ask the server who is logged in (a guest is `account: null`, not an error a browser logs). */
 export async function load() {
   try {
-    const r = await api.account();
-    me = { ...r.account, seats: r.seats };
+    const r = await api.session();
+    me = r.account ? { ...r.account, seats: r.seats } : null;
   } catch {
     me = null;
   }

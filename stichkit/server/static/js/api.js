@@ -51,7 +51,7 @@ export const api = {
   quickBots: (ticket, bot) => call("POST", "/api/quick/bots", { bot }, ticket),
   quickLeave: (ticket) => call("POST", "/api/quick/leave", {}, ticket),
   // accounts: the login is an HttpOnly cookie, sent with every call of this page
-  account: () => call("GET", "/api/account"),
+  session: () => call("GET", "/api/account/session"),
   register: (name, password) => call("POST", "/api/account/register", { name, password }),
   login: (name, password) => call("POST", "/api/account/login", { name, password }),
   logout: () => call("POST", "/api/account/logout"),
