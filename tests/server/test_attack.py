@@ -6,8 +6,8 @@ error or traceback.
 The attacks: another site's page opening a table; framing and sniffing (the headers); forged,
 foreign and padded tokens at the handshake; changing seats during play to see two hands; tokens
 in URLs and logs over a whole game; half-sent requests and piled-up connections; one visitor
-claiming every table and bot seat; game numbers beyond the database's integers; JSON nested past
-the parser's depth; an oversized chunked body.
+claiming every table and bot seat; a bot's clock telling when it was forced; game numbers
+beyond the database's integers; JSON nested past the parser's depth; an oversized chunked body.
 docs/server.md ("Security") says what the server promises against each.
 
 `STICHKIT_SOAK_MINUTES=N` runs the walk over and over for N minutes against a server that plays
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import re
 import time
@@ -28,12 +29,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+import stichkit
+
 from .harness import Client, Server, postgres_database, run
 from .test_hostile_requests import handshake_status, play_out
 from .test_seat_hopping import browser, join, leave, status
 from .test_slow_clients import OTHER, SLOW, closed_within, half_sent
 
 LIMIT, TIMEOUT = 20, 2.0
+JASS = {"profile": "schieber", "target": 300}  # a game of two or three deals
 CLIENT_TABLES, CLIENT_BOT_SEATS = 30, 20
 SOAK_ENV = "STICHKIT_SOAK_MINUTES"
 
@@ -194,6 +198,48 @@ def one_client_claiming_everything(target: Target) -> None:
         assert c.post("/api/tables", json={"game": "stichling", "seats": ["human", "bot:random"]}).status_code == 201
 
 
+def a_bots_clock(target: Target) -> None:
+    """A spectator times every reply of four search bots over a whole game, then reads from the
+    public record which replies were forced (one legal card): forced and free replies take the
+    same time (the two-sample Kolmogorov-Smirnov test at the 0.1% level)."""
+    s = target.server
+    address = f"127.0.{target.rounds % 250}.7"
+    with httpx.Client(base_url=s.http, timeout=30, transport=httpx.HTTPTransport(local_address=address)) as c:
+        opened = {"game": "jass", "options": JASS, "seats": ["bot:ismcts:time=0.02"] * 4}
+        r = c.post("/api/tables", json=opened)
+        assert r.status_code == 201, r.text
+        table = r.json()["id"]
+
+    async def watch() -> dict[int, float]:
+        came: dict[int, float] = {}
+        c = await Client.open(s, table)
+        while True:
+            m = await c.until(lambda m: m["type"] == "state", 60)
+            came[m["version"]] = time.monotonic()
+            if m["table"]["status"] == "over":
+                await c.close()
+                return came
+
+    came = run(watch())
+    record = s.get(f"/api/tables/{table}/record").json()
+    state = stichkit.load_written_game(record["game"], record["options"]).new_state(seed=record["seed"])
+    forced, free = [], []
+    for v, move in enumerate((m for m in record["moves"] if "action" in m), start=1):
+        one = len(state.legal_actions()) == 1
+        state.apply(move["action"])
+        if v > 4 and v - 1 in came and v in came:  # after the workers' first moves
+            (forced if one else free).append(came[v] - came[v - 1])
+    assert len(forced) >= 5 and len(free) >= 20, (forced, free)
+    n, m = len(forced), len(free)
+    assert ks_distance(forced, free) < 1.95 * math.sqrt((n + m) / (n * m)), (sorted(forced), sorted(free))
+
+
+def ks_distance(a: list[float], b: list[float]) -> float:
+    """The largest gap between the two samples' distribution functions."""
+    points = sorted(a + b)
+    return max(abs(sum(x <= p for x in a) / len(a) - sum(x <= p for x in b) / len(b)) for p in points)
+
+
 def bad_numbers(target: Target) -> None:
     s = target.server
     table, _ = target.seated(["human", "bot:random"])
@@ -237,7 +283,7 @@ def oversized_bodies(target: Target) -> None:
 
 ATTACKS: list[Callable[[Target], None]] = [
     another_sites_page, forged_tokens, changing_seats, tokens_over_a_whole_game, slow_clients,
-    one_client_claiming_everything, bad_numbers, nested_json, oversized_bodies,
+    one_client_claiming_everything, a_bots_clock, bad_numbers, nested_json, oversized_bodies,
 ]  # fmt: skip
 
 
