@@ -32,8 +32,11 @@ class Walk:
     def __init__(self, base: str, say: Callable[[str], None], transport: httpx.BaseTransport | None = None) -> None:
         self.base = base
         self.say = say
-        self.http = httpx.Client(base_url=base, timeout=30, transport=transport)
+        # the header every browser sends with the page's own requests (the accounts' cross-site check)
+        self.headers = {"Sec-Fetch-Site": "same-origin"}
+        self.http = httpx.Client(base_url=base, timeout=30, transport=transport, headers=self.headers)
         self.reached: set[tuple[str, str]] = set()
+        self.chat: dict[str, Any] = {}  # the human's table, token and chat line, for the report
 
     def call(self, method: str, route: str, expect: int = 200, *, body: Any = None, token: str | None = None,
              params: dict[str, Any] | None = None, **path: str) -> httpx.Response:  # fmt: skip
@@ -86,6 +89,7 @@ def human_table(w: Walk) -> str:
     table = w.call("POST", "/api/tables", 201, body=body).json()
     seat = w.call("POST", "/api/tables/{table_id}/join", body={"name": "Smoke"}, table_id=table["id"]).json()
     moves = asyncio.run(play(w, table["id"], seat["token"]))
+    w.chat.update(table=table["id"], token=seat["token"])
     info = w.call("GET", "/api/tables/{table_id}", table_id=table["id"]).json()
     if info["status"] != "over" or info["seats"][0]["name"] != "Smoke":
         raise Failed(f"after the human's {moves} moves the table is {info['status']}: {info}")
@@ -100,11 +104,14 @@ async def play(w: Walk, table: str, token: str) -> int:
     answered: set[tuple[int, int, int]] = set()
     seat = [Subprotocol("stichkit"), Subprotocol(f"stichkit.token.{token}")]  # the token, as the page sends it
     async with websockets.connect(f"{ws_base}/ws/tables/{table}", open_timeout=30, subprotocols=seat) as ws:
+        await ws.send(json.dumps({"type": "chat", "text": "Guet Jass!"}))
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
             if msg["type"] == "error":
                 raise Failed(f"the server refused a move: {msg}")
+            if msg["type"] == "chat":
+                w.chat["line"] = msg["id"]
             if msg["type"] != "state":
                 continue
             if msg["table"]["status"] == "over":
@@ -137,7 +144,56 @@ def every_route(w: Walk, finished: str, routes: set[tuple[str, str]]) -> None:
         raise Failed(f"/static/js/app.js is served as {js.headers.get('content-type')}")
     for route in ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"):
         w.call("GET", route)
+    accounts(w)
+    quick_play(w)
     all_reached(w, routes)
+
+
+def accounts(w: Walk) -> None:
+    """A guest asks who they are; two players register, befriend, change a password, report a
+    chat line, look at profiles and the leaderboard, log out and in, and one deletes the account."""
+    w.call("GET", "/api/account/session")
+    suffix = f"{time.monotonic_ns() % 10**6:06d}"
+    anna, sepp, password = f"Anna{suffix}", f"Sepp{suffix}", "Smoke-pass-1"
+    with httpx.Client(base_url=w.base, timeout=30, headers=w.headers) as other:
+        r = other.post("/api/account/register", json={"name": sepp, "password": password})
+        if r.status_code != 201:
+            raise Failed(f"a second account: {r.status_code} {r.text[:300]}")
+    w.call("POST", "/api/account/register", 201, body={"name": anna, "password": password})
+    if w.call("GET", "/api/account").json()["account"]["name"] != anna:
+        raise Failed("the account registered is not the one logged in")
+    w.call("POST", "/api/account/password", body={"password": password, "new_password": password + "!"})
+    password += "!"
+    w.call("POST", "/api/friends", 201, body={"name": sepp})
+    w.call("GET", "/api/friends")
+    w.call("DELETE", "/api/friends/{name}", name=sepp)
+    if "line" not in w.chat:
+        raise Failed("the human's chat line never came back from the table")
+    w.call("POST", "/api/tables/{table_id}/chat/{chat_id}/report", 201, body={"reason": "smoke"},
+           token=w.chat["token"], table_id=w.chat["table"], chat_id=str(w.chat["line"]))  # fmt: skip
+    for route in ("/api/players/{name}", "/players/{name}"):
+        w.call("GET", route, name=anna)
+    for route in ("/api/leaderboard/{game}", "/leaderboard/{game}"):
+        w.call("GET", route, game="jass")
+    w.call("GET", "/leaderboard")
+    w.call("POST", "/api/account/logout-everywhere")
+    w.call("POST", "/api/account/login", body={"name": anna, "password": password})
+    w.call("POST", "/api/account/logout")
+    w.call("POST", "/api/account/login", body={"name": anna, "password": password})
+    w.call("DELETE", "/api/account", body={"password": password})
+
+
+def quick_play(w: Walk) -> None:
+    """Quick play as a guest: the queues, a place, its news, bots after the wait; a second place
+    left again."""
+    w.call("GET", "/api/quick")
+    me = w.call("POST", "/api/quick", 201, body={"name": "Smoke", "game": "stichling", "players": 2, "wait": 1}).json()
+    w.call("GET", "/api/quick/me", token=me["ticket"])
+    time.sleep(1.2)  # the wait chosen: then bots are offered
+    if w.call("POST", "/api/quick/bots", body={"bot": "random"}, token=me["ticket"]).json()["status"] != "matched":
+        raise Failed("quick play with bots after the wait did not seat the player")
+    again = w.call("POST", "/api/quick", 201, body={"name": "Smoke", "game": "stichwahl", "players": 3}).json()
+    w.call("POST", "/api/quick/leave", token=again["ticket"])
 
 
 def all_reached(w: Walk, routes: set[tuple[str, str]]) -> None:
