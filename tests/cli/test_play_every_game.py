@@ -12,7 +12,7 @@ from rich.console import Console
 import stichkit
 from stichkit.cli.main import main
 
-GAMES = [("stichwahl", 3), ("stichling", 3), ("stichmeister", 3), ("jass", 4), ("differenzler", 4)]
+GAMES = [("stichwahl", 3), ("stichling", 3), ("stichmeister", 3), ("jass", 4), ("differenzler", 4), ("coiffeur", 4)]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
@@ -33,7 +33,8 @@ def test_a_human_plays_a_whole_game(game: str, players: int) -> None:
         return found.group(1).split()[0] if found else "1"  # the legal list, or the first numbered choice
 
     seats = ",".join(["human"] + ["heuristic"] * (players - 1))
-    options = {"jass": [], "differenzler": ["deals=2"]}.get(game, [f"players={players}"])
+    own = {"jass": [], "differenzler": ["deals=2"], "coiffeur": ["rows=slalom1 D2"]}
+    options = own.get(game, [f"players={players}"])
     code = main(["play", game, "--seats", seats, "--delay", "0", "--seed", "3", *options], console=con, input_fn=answer)
     out = con.file.getvalue()  # type: ignore[attr-defined]
     assert code == 0, out[-2000:]
