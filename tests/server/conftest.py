@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the server tests need the web extra: pip install 'stichkit[web]'")
 
-from .harness import Server
+from .harness import Server, postgres_database
 
 
 @pytest.fixture(scope="session")
@@ -43,3 +43,22 @@ def players_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     s.start()
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server]]:
+    """Two `stich serve` processes on one fresh PostgreSQL database, for tests of players across
+    processes (quick play, ratings, friends): started once, their accounts and queues told apart
+    by fresh names. Skipped without PostgreSQL, with the reason."""
+    d: Path = tmp_path_factory.mktemp("pair")
+    flags = ("--bot-delay", "0.02", "--bot-workers", "1", *OPEN_LIMITS)
+    with postgres_database() as db:
+        a = Server(db, d / "a.log", *flags).start()
+        try:
+            b = Server(db, d / "b.log", *flags).start()
+            try:
+                yield a, b
+            finally:
+                b.stop()
+        finally:
+            a.stop()

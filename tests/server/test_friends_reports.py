@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,7 +13,7 @@ import httpx
 from stichkit.cli.main import build_parser
 from stichkit.server.admin import run as run_admin
 
-from .harness import Client, Server, postgres_database, run
+from .harness import Client, Server, run
 from .people import Person
 
 
@@ -136,38 +135,32 @@ def test_a_logged_in_spectator_may_report(players_server: Server) -> None:
         cem.close()
 
 
-def test_friends_across_two_processes(tmp_path: Path) -> None:
+def test_friends_across_two_processes(postgres_pair: tuple[Server, Server]) -> None:
     """Bea sits and is connected at a table through process b; Ann, asking process a, sees her
     friend there and connected: friendships are in the database, presence crosses processes."""
-    from .conftest import OPEN_LIMITS
+    a, b = postgres_pair
+    ann, bea = Person(a, "Ann"), Person(b, "Bea")
+    try:
+        assert ann.http.post("/api/friends", json={"name": bea.name}).status_code == 201
+        assert bea.http.post("/api/friends", json={"name": ann.name}).status_code == 201
+        t = b.open_table("stichling", ["human", "human"])
+        token = bea.http.post(f"/api/tables/{t['id']}/join", json={}).json()["token"]
 
-    with postgres_database() as db:
-        a = Server(db, tmp_path / "a.log", "--bot-delay", "0.02", "--bot-workers", "1", *OPEN_LIMITS).start()
-        b = Server(db, tmp_path / "b.log", "--bot-delay", "0.02", "--bot-workers", "1", *OPEN_LIMITS).start()
-        ann, bea = Person(a, "Ann"), Person(b, "Bea")
-        try:
-            assert ann.http.post("/api/friends", json={"name": bea.name}).status_code == 201
-            assert bea.http.post("/api/friends", json={"name": ann.name}).status_code == 201
-            t = b.open_table("stichling", ["human", "human"])
-            token = bea.http.post(f"/api/tables/{t['id']}/join", json={}).json()["token"]
+        async def seen_from_a() -> dict[str, Any]:
+            c = await Client.open(b, t["id"], token)
+            await c.state()
+            try:
+                for _ in range(100):
+                    found = friends(ann)["friends"][0]
+                    if found["tables"] and found["tables"][0]["connected"]:
+                        return found
+                    await asyncio.sleep(0.1)
+                raise AssertionError(f"a never saw Bea connected: {found}")
+            finally:
+                await c.close()
 
-            async def seen_from_a() -> dict[str, Any]:
-                c = await Client.open(b, t["id"], token)
-                await c.state()
-                try:
-                    for _ in range(100):
-                        found = friends(ann)["friends"][0]
-                        if found["tables"] and found["tables"][0]["connected"]:
-                            return found
-                        await asyncio.sleep(0.1)
-                    raise AssertionError(f"a never saw Bea connected: {found}")
-                finally:
-                    await c.close()
-
-            found = run(seen_from_a())
-            assert found["name"] == bea.name and found["online"] and found["tables"][0]["table"] == t["id"]
-        finally:
-            ann.close()
-            bea.close()
-            a.stop()
-            b.stop()
+        found = run(seen_from_a())
+        assert found["name"] == bea.name and found["online"] and found["tables"][0]["table"] == t["id"]
+    finally:
+        ann.close()
+        bea.close()

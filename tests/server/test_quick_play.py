@@ -16,7 +16,7 @@ import pytest
 
 from stichkit.server.quickplay import QuickPlay
 
-from .harness import Client, Server, postgres_database, run
+from .harness import Client, Server, run
 from .people import Person
 
 
@@ -195,38 +195,32 @@ def test_a_crowd_on_sqlite_is_seated_once_each(server: Server) -> None:
     crowd_across([server], players=2, people=8)
 
 
-def test_two_processes_match_players_into_one_table(tmp_path: Path) -> None:
+def test_two_processes_match_players_into_one_table(postgres_pair: tuple[Server, Server]) -> None:
     """Players waiting through two processes on one PostgreSQL database are seated together: a
     table opened by one process is played through both, and a crowd arriving at once is seated
     once each (exactly one process forms each table)."""
-    with postgres_database() as db:
-        a = Server(db, tmp_path / "a.log", "--bot-delay", "0.02", "--bot-workers", "1").start()
-        b = Server(db, tmp_path / "b.log", "--bot-delay", "0.02", "--bot-workers", "1").start()
-        try:
-            ann = queue(a, "Ann")
-            assert waiting_in(b, "stichling", 2) == 1  # b sees a's queue
-            bea = queue(b, "Bea")
-            m = [matched([a], ann["ticket"]), matched([b], bea["ticket"])]
-            assert m[0]["table"] == m[1]["table"] and {x["seat"] for x in m} == {0, 1}
+    a, b = postgres_pair
+    ann = queue(a, "Ann")
+    assert waiting_in(b, "stichling", 2) == 1  # b sees a's queue
+    bea = queue(b, "Bea")
+    m = [matched([a], ann["ticket"]), matched([b], bea["ticket"])]
+    assert m[0]["table"] == m[1]["table"] and {x["seat"] for x in m} == {0, 1}
 
-            async def play_both() -> None:
-                ca = await Client.open(a, m[0]["table"], m[0]["token"])
-                cb = await Client.open(b, m[1]["table"], m[1]["token"])
-                for c in (ca, cb):
-                    st = await c.state()
-                    if st["legal"]:
-                        await c.send({"type": "act", "action": st["legal"][0], "version": st["version"]})
-                # a move made through one process reaches the other
-                await cb.state(timeout=20, version=1)
-                await ca.state(timeout=20, version=1)
-                await ca.close()
-                await cb.close()
+    async def play_both() -> None:
+        ca = await Client.open(a, m[0]["table"], m[0]["token"])
+        cb = await Client.open(b, m[1]["table"], m[1]["token"])
+        for c in (ca, cb):
+            st = await c.state()
+            if st["legal"]:
+                await c.send({"type": "act", "action": st["legal"][0], "version": st["version"]})
+        # a move made through one process reaches the other
+        await cb.state(timeout=20, version=1)
+        await ca.state(timeout=20, version=1)
+        await ca.close()
+        await cb.close()
 
-            run(play_both())
-            crowd_across([a, b], players=2, people=10)
-        finally:
-            a.stop()
-            b.stop()
+    run(play_both())
+    crowd_across([a, b], players=2, people=10)
 
 
 def test_rated_quick_play_is_for_account_holders(players_server: Server) -> None:

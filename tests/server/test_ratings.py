@@ -9,12 +9,11 @@ import asyncio
 import json
 import random
 import sqlite3
-from pathlib import Path
 from typing import Any
 
 from stichkit.server.ratings import Finisher, Placing, initial, placings, rate
 
-from .harness import Client, Server, postgres_database, run
+from .harness import Client, Server, run
 from .people import Person
 
 
@@ -217,40 +216,35 @@ def test_rated_tables_refuse_guests_and_bots(players_server: Server) -> None:
         ann.close()
 
 
-def test_a_rated_game_across_two_processes_is_rated_once(tmp_path: Path) -> None:
+def test_a_rated_game_across_two_processes_is_rated_once(postgres_pair: tuple[Server, Server]) -> None:
     """Two players on two processes of one PostgreSQL database: the game's end, stored by one
-    process, rates it once; both processes answer the same profiles."""
-    from .conftest import OPEN_LIMITS
+    process, rates it once; both processes answer the same profiles; a player who leaves through
+    one process is rated as a leaver by the other's end of the game."""
+    import psycopg
 
-    with postgres_database() as db:
-        a = Server(db, tmp_path / "a.log", "--bot-delay", "0.02", "--bot-workers", "1", *OPEN_LIMITS).start()
-        b = Server(db, tmp_path / "b.log", "--bot-delay", "0.02", "--bot-workers", "1", *OPEN_LIMITS).start()
-        try:
-            ann, bea = Person(a, "Ann"), Person(b, "Bea")
-            t = open_rated(ann, "stichling", 2)
-            tokens = [sit(ann, t["id"]), sit(bea, t["id"])]
-            play_rated([a, b], t["id"], tokens, seed=3)
-            for name in (ann.name, bea.name):
-                pa, pb = profile(a, name), profile(b, name)
-                assert pa == pb and line(pa, "stichling")["rating"]["games"] == 1
-            # Bea leaves a second rated game through b while Ann plays it to the end through a
-            t2 = open_rated(ann, "stichling", 2)
-            t2a, t2b = sit(ann, t2["id"]), sit(bea, t2["id"])
-            left = bea.at(b).post(f"/api/tables/{t2['id']}/leave", headers={"Authorization": f"Bearer {t2b}"})
-            assert left.status_code == 200, left.text
-            play_rated([a], t2["id"], [t2a], seed=4)
-            gone = line(profile(a, bea.name), "stichling")
-            assert gone["rating"]["games"] == 2 and gone["left"] == 1
-            import psycopg
-
-            with psycopg.connect(db) as conn:
-                rows = conn.execute("SELECT count(*) FROM played WHERE table_id = %s", (t["id"],)).fetchone()
-                assert rows == (2,)
-            ann.close()
-            bea.close()
-        finally:
-            a.stop()
-            b.stop()
+    a, b = postgres_pair
+    ann, bea = Person(a, "Ann"), Person(b, "Bea")
+    try:
+        t = open_rated(ann, "stichling", 2)
+        tokens = [sit(ann, t["id"]), sit(bea, t["id"])]
+        play_rated([a, b], t["id"], tokens, seed=3)
+        for name in (ann.name, bea.name):
+            pa, pb = profile(a, name), profile(b, name)
+            assert pa == pb and line(pa, "stichling")["rating"]["games"] == 1
+        with psycopg.connect(a.db) as conn:
+            rows = conn.execute("SELECT count(*) FROM played WHERE table_id = %s", (t["id"],)).fetchone()
+            assert rows == (2,)
+        # Bea leaves a second rated game through b while Ann plays it to the end through a
+        t2 = open_rated(ann, "stichling", 2)
+        t2a, t2b = sit(ann, t2["id"]), sit(bea, t2["id"])
+        left = bea.at(b).post(f"/api/tables/{t2['id']}/leave", headers={"Authorization": f"Bearer {t2b}"})
+        assert left.status_code == 200, left.text
+        play_rated([a], t2["id"], [t2a], seed=4)
+        gone = line(profile(a, bea.name), "stichling")
+        assert gone["rating"]["games"] == 2 and gone["left"] == 1
+    finally:
+        ann.close()
+        bea.close()
 
 
 def test_an_unrated_game_counts_on_the_profile_without_a_rating(players_server: Server) -> None:
