@@ -235,6 +235,18 @@ def test_every_text_is_in_both_languages_and_no_refusal_is_half_english(server: 
         for code, text in zip(codes, said, strict=True):
             assert langs[lang].get(f"refuse.{code}") == text, f"{lang}: no text of its own for {code}"
             assert not other_language(text, lang), f"{lang} {code}: {text}"
+    limits = sorted(set(re.findall(r"429 `(client_[a-z_]+)`", (DOCS / "server.md").read_text())))
+    assert limits, "docs/server.md names the limits a 429 answers with"
+    for lang in ("de", "en"):
+        said = page.evaluate(
+            """async ([codes, lang]) => { const prefs = await import('/static/js/prefs.js');
+               const { httpRefusal } = await import('/static/js/refusals.js');
+               prefs.set('lang', lang); return codes.map((code) => httpRefusal('open', { status: 429, code })); }""",
+            [limits, lang],
+        )
+        for code, text in zip(limits, said, strict=True):  # the limit reached, not "HTTP 429"
+            assert langs[lang].get(f"refuse.limit.{code}") == text, f"{lang}: no text of its own for {code}"
+            assert not other_language(text, lang), f"{lang} {code}: {text}"
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

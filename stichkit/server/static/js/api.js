@@ -2,9 +2,10 @@
 // WebSocket, which reconnects by itself after a network drop or a server restart.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = null) {
     super(message);
     this.status = status;
+    this.code = code; // the limit or rule that refused, where the server names one (e.g. client_tables)
   }
 }
 
@@ -24,7 +25,7 @@ async function call(method, path, body, token) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`, (data && data.code) || null);
   return data;
 }
 

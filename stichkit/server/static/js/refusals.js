@@ -10,10 +10,12 @@ export function refusalText(code) {
   return has(key) ? t(key) : t("refuse.other", { code: code || "?" });
 }
 
-/** A refused HTTP call, from what was asked (`join`, `seat`, `leave`, `open`, `analysis`, `table`)
- * and the answer's status (0: no answer at all). */
+/** A refused HTTP call: by the limit it names (`refuse.limit.CODE`, e.g. a visitor's tables), else
+ * from what was asked (`join`, `seat`, `leave`, `open`, `analysis`, `table`) and the answer's
+ * status (0: no answer at all). */
 export function httpRefusal(what, e) {
   const status = e && typeof e.status === "number" ? e.status : 0;
+  if (e && e.code && has(`refuse.limit.${e.code}`)) return t(`refuse.limit.${e.code}`);
   const key = `refuse.${what}.${status}`;
   if (has(key)) return t(key);
   if (status === 0) return t("refuse.noAnswer");
