@@ -16,6 +16,8 @@ from typing import Any, ClassVar
 from stichkit.core import Action, Game, OptionError, State, load_game
 from stichkit.core.errors import quote
 
+from .announce import ANNOUNCE, announces, cards_only
+
 View = dict[str, Any]
 
 _GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
@@ -102,6 +104,11 @@ class Bot(ABC):
     def choose(self, state_or_view: State | Mapping[str, Any], seat: int) -> Action:
         """The action `seat` takes now. Raises ValueError if it is not `seat`'s turn."""
         view = seat_view(state_or_view, seat)
+        said = announces(view)  # Jass with announced Weis: every bot decides it alike
+        if said is not None:
+            if said:
+                return game_of(view).parse_action(ANNOUNCE)
+            view = cards_only(view)
         text = self.decide(view)
         return game_of(view).parse_action(text)
 

@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 from stichkit import native
 from stichkit.core import Action, State
 
+from .announce import ANNOUNCE, announces
 from .base import SEED, Bot, Param, View, seat_view, view_key
 from .predictions import is_prediction, predict
 
@@ -154,6 +155,11 @@ class ISMCTSBot(Bot):
         state = state_or_view
         view = seat_view(state, seat)  # checks the turn; seeds the search from what the seat sees
         legal = state.legal_actions()
+        said = announces(view)  # Jass with announced Weis: decided as every bot does, not searched
+        if said is not None:
+            if said:
+                return state.game.parse_action(ANNOUNCE)
+            legal = [a for a in legal if a.text != ANNOUNCE]
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0, "determinizations": 0}
             return legal[0]
@@ -179,7 +185,7 @@ class ISMCTSBot(Bot):
             why = f"the C search plays only Jass, not {state.game.name}"
         elif self.heuristic_rollouts:
             why = "the C search plays random playouts only (rollout=random)"
-        elif native.unsupported(state.game.options) is not None:
+        elif native.unsupported(state.game.options) is not None:  # multipliers, announced Weis
             why = native.unsupported(state.game.options)
         elif not native.available():
             why = native.MISSING

@@ -31,6 +31,8 @@ from stichkit.games.jass.cards import (
     TRUMP_ORDER,
 )
 
+from .announce import ANNOUNCE, announces, cards_only
+
 CARD = DECK.index
 NAMES = DECK.names
 ALL = (1 << 36) - 1
@@ -464,5 +466,10 @@ def decide(view: dict[str, Any], rng: random.Random | None, fixes: frozenset[str
     phase = view["phase"]
     if phase in ("trump", "pushed"):
         return choose_trump(view, mask_of(view["hand"]), fixes)
+    said = announces(view)  # weis="announce": as every bot decides it
+    if said:
+        return ANNOUNCE
+    if said is False:
+        view = cards_only(view)
     legal = mask_of(view["legal_actions"])
     return NAMES[Table(view, rng, fixes).choose_card(legal)]

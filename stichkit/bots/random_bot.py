@@ -8,7 +8,8 @@ from typing import Any
 
 from stichkit.core import Action, State
 
-from .base import SEED, Bot, View, game_of, seat_view
+from .announce import ANNOUNCE
+from .base import SEED, Bot, View
 
 
 class RandomBot(Bot):
@@ -25,10 +26,10 @@ class RandomBot(Bot):
         if isinstance(state_or_view, State) and state_or_view.current_player == seat:
             # Fast path: the legal actions are part of the seat's own view (same list, same order),
             # so they may be taken from the state without building the whole view.
-            return self.rng.choice(state_or_view.legal_actions())
-        view = seat_view(state_or_view, seat)
-        text = self.decide(view)
-        return game_of(view).parse_action(text)
+            legal = state_or_view.legal_actions()
+            if legal[-1].text != ANNOUNCE:
+                return self.rng.choice(legal)
+        return super().choose(state_or_view, seat)  # an announcement is decided as every bot does
 
     def decide(self, view: View) -> str:
         legal: list[str] = view["legal_actions"]

@@ -121,7 +121,7 @@ class JassRenderer(Renderer):
     def choices(self, view: View, legal: list[str]) -> list[str]:
         if view["phase"] in ("trump", "pushed"):
             return list(legal)
-        return list(view["hand"])
+        return list(view["hand"]) + (["weis"] if "weis" in legal else [])  # weis="announce"
 
     def screen(self, view: View, me: int | None, legal: list[str], log: list[str]) -> RenderableType:
         parts: list[RenderableType] = [self._header(view, me), self._table(view, me)]
@@ -152,6 +152,10 @@ class JassRenderer(Renderer):
         if view["weis_scored_by"] is None:
             off = view["options"].get("weis") == "off"
             weis = "[dim]off[/dim]" if off else "[dim]shown after the first trick[/dim]"
+            said = view.get("announced")
+            if said:  # weis="announce": the points are heard at once, the cards come later
+                heard = "; ".join(f"{self.seat_name(a['seat'], me)} {' + '.join(map(str, a['points']))}" for a in said)
+                weis = f"announced: {heard} {weis}"
         elif view["weis"]:
             weis = "; ".join(f"{self.seat_name(w['seat'], me)} {w['text']}" for w in view["weis"])
         else:
@@ -247,6 +251,10 @@ class JassRenderer(Renderer):
                 line.append(f"{n}:", style="" if card in playable else "dim")
             line.append_text(card_text(card, card in playable))
             line.append("  ")
+        if numbered and "weis" in legal:
+            mine = " + ".join(str(w["points"]) for w in view.get("own_weis") or [])
+            line.append("\nAnnounce   ", style="bold")
+            line.append(f"{len(view['hand']) + 1}:weis ({mine}) before your first card, or play it in silence")
         if not numbered and legal:
             line.append("\nChoose     ", style="bold")
             for n, action in enumerate(legal, 1):
@@ -357,6 +365,8 @@ class JassRenderer(Renderer):
     def explain(self, view: View, action: str, me: int) -> str | None:
         if action == "push":
             return "no suit is strong enough to choose trump: your partner chooses (schieben)"
+        if action == "weis":
+            return "your Weis can still score: the other team has announced no more"
         if action.startswith("trump:"):
             mode = action.partition(":")[2]
             if mode in ("obe", "une"):
@@ -384,6 +394,9 @@ class JassRenderer(Renderer):
             return [f"{who} schiebt (pushes); {self.seat_name((seat + 2) % 4, me)} chooses trump"]
         if action.startswith("trump:"):
             return [f"{who} chooses trump [b]{self.mode_name(action.partition(':')[2])}[/b]"]
+        if action == "weis":
+            points = next((a["points"] for a in after.get("announced") or [] if a["seat"] == seat), [])
+            return [f"{who} weist (announces) {' + '.join(map(str, points))}"]
         lines = [f"{who} plays {card_markup(action)}"]
         new_deal = after["deal_number"] != before["deal_number"]
         if len(after["tricks"]) > len(before["tricks"]) and not new_deal:

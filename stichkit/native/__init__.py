@@ -88,7 +88,10 @@ def profile_number(name: str) -> int:
 
 def unsupported(options: dict[str, Any]) -> str | None:
     """Why the core cannot play a Jass game with these options (its users then take the Python
-    path), or None when it can. The core counts every deal once."""
+    path), or None when it can. The core counts every deal once, plays the Swiss Ausmachregel,
+    and declares every player's Weis itself."""
+    if options.get("weis") == "announce":
+        return "the C core declares every player's Weis itself (weis='auto' or 'off'), not weis='announce'"
     if options.get("ausmachregel", "stoeck-weis-stich") != "stoeck-weis-stich":
         return f"the C core plays the Ausmachregel 'stoeck-weis-stich', not ausmachregel={options['ausmachregel']!r}"
     if factors(options.get("multipliers", "none")) != SETS["none"]:

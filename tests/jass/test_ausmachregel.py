@@ -191,3 +191,24 @@ def test_the_c_core_plays_only_the_swiss_rule():
 
     assert native.unsupported({"ausmachregel": "stoeck-weis-stich"}) is None
     assert "ausmachregel='in-order'" in (native.unsupported({"ausmachregel": "in-order"}) or "")
+
+
+def test_samples_never_hold_a_stoeck_that_would_have_been_shown():
+    """A sample deals the hidden hands again; a Stöck it gives a team that the Ausmachregel would
+    have shown already (enough to finish now, or at the first trick with the Weis and the trick)
+    is not what the seat saw, and its record would end the game earlier. Doubled deals and a short
+    target make such hands common; every sample must replay to itself."""
+    checked = 0
+    for seed in range(12):
+        game = stichkit.load_game("jass", target=200, weis="auto", multipliers="D=3,H=3,S=3,C=3", profile="schieber")
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            seat = s.current_player
+            assert seat is not None
+            if spectator(s)["trump"] is not None and spectator(s)["stoeck"] is None:
+                sample = s.sample_hidden(seat, random.Random(checked))
+                assert stichkit.replay(json.loads(json.dumps(sample.record()))) == sample
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 300

@@ -370,6 +370,25 @@ def test_games_with_multipliers(
     _run_short(data, options, seed, rng_seed)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=SUPPRESS)
+@given(
+    data=st.data(),
+    profile=PROFILES,
+    target=SHORT_TARGETS,
+    stoeck=st.booleans(),
+    multipliers=st.sampled_from(["none", "swisslos"]),
+    seed=SEEDS,
+    rng_seed=SEEDS,
+)
+def test_games_with_announced_weis(
+    data: Any, profile: str, target: int, stoeck: bool, multipliers: str, seed: int, rng_seed: int
+) -> None:
+    """weis="announce": announcements as decisions; samples keep the announced points, and views
+    show the points of an announcement and never its cards before the first trick is complete."""
+    options = {"profile": profile, "target": target, "weis": "announce", "stoeck": stoeck, "multipliers": multipliers}
+    _run_short(data, options, seed, rng_seed)
+
+
 LIGHT = Rates(step=0.25, illegal=0.02, replay=0.01, clone=0.01, sample=0.01, max_samples=2)
 
 

@@ -268,3 +268,30 @@ def test_multipliers_show_at_the_trump_choice_and_beside_trump(server: Server, n
     assert badge.get_attribute("data-multiplier") == "3"
     assert "×3" in badge.text_content()
     assert badge.is_visible()
+
+
+def test_a_weis_is_announced_from_the_table(server: Server, new_page: NewPage) -> None:
+    """weis="announce": at the first card a player holding a Weis sees a button that names its
+    points beside the playable cards; once announced, everybody's table says who announced what."""
+    import stichkit
+
+    deal = {"hands": [
+        ["D6", "D7", "D8", "D9", "HA", "SA", "CA", "HK", "SQ"],
+        ["D10", "H6", "H8", "S10", "C10", "HQ", "SK", "CK", "DQ"],
+        ["C6", "C7", "C8", "H7", "S9", "DJ", "HJ", "SJ", "DA"],
+        ["S6", "S7", "S8", "H9", "H10", "DK", "C9", "CJ", "CQ"],
+    ]}  # fmt: skip
+    game = stichkit.load_game("jass", profile="schieber", weis="announce", first_forehand=0)
+    state = game.new_state(seed=1, deal=deal)
+    state.apply("trump:H")
+    page = new_page(1280, 800)
+    stage = Stage(page, server.url, "jass", state)
+    stage.feed(state, fresh=True)
+    button = page.wait_for_selector('#choices .choice[data-action="weis"]')
+    assert "50" in button.text_content() and button.is_visible()
+    assert page.locator("#hand .hand-card").count() == 9
+    state.apply("weis")
+    stage.feed(state)
+    said = page.wait_for_selector('[data-announced="0"]')
+    assert "50" in said.text_content() and said.is_visible()
+    assert page.locator('#choices .choice[data-action="weis"]').count() == 0

@@ -16,6 +16,7 @@ from stichkit.core import Action, State
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import JassState
 
+from ..announce import ANNOUNCE, announces, cards_only
 from ..base import SEED, Bot, Param, View, seat_view, view_key
 from ..ismcts import ISMCTSBot, _check_positive_int, _check_seconds
 from ..jass_heuristic import decide as jass_decide
@@ -153,6 +154,12 @@ class PIMCBot(Bot):
         view = seat_view(state, seat)
         self._observe(state, seat, view)
         legal = state.legal_actions()
+        said = announces(view)  # Jass with announced Weis: decided as every bot does, not solved
+        if said is not None:
+            if said:
+                return state.game.parse_action(ANNOUNCE)
+            legal = [a for a in legal if a.text != ANNOUNCE]
+            view = cards_only(view)
         if len(legal) == 1:
             self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0}
             return legal[0]

@@ -9,7 +9,7 @@ from typing import Any
 from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .actions import ACTIONS
+from .actions import ACTIONS, ACTIONS_ANNOUNCED
 from .deals import parse_deal
 from .known_position import new_position
 from .multipliers import SETS, canonical, factors, problem
@@ -42,7 +42,11 @@ class Jass(Game):
             default_from=lambda o: PROFILES[o["profile"]].default_target,
         ),
         Option(
-            "weis", "auto", "Weis: 'auto' declares each player's best set, 'off' plays without", choices=("auto", "off")
+            "weis",
+            "auto",
+            "Weis: 'auto' declares each player's best set, 'announce' lets each player announce theirs with "
+            "their first card (or stay silent), 'off' plays without",
+            choices=("auto", "announce", "off"),
         ),
         Option("stoeck", True, "Stöck: trump King and Queen in one hand score 20", choices=(True, False)),
         Option(
@@ -84,7 +88,7 @@ class Jass(Game):
         self.options["multipliers"] = canonical(self.options["multipliers"])
         self.multipliers: tuple[int, ...] = factors(self.options["multipliers"])
         self.num_players = 4
-        self._set_actions(ACTIONS)
+        self._set_actions(ACTIONS_ANNOUNCED if self.options["weis"] == "announce" else ACTIONS)
 
     def notation_help(self) -> str:
         modes = "trump:D, trump:H, trump:S, trump:C" + (

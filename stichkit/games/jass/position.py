@@ -33,8 +33,9 @@ class DealFacts(NamedTuple):
     trump: int  # mode 0-5, or -1 before it is chosen
     chooser: int  # seat that chose trump, or -1
     pushed: bool
-    weis: tuple[tuple[Weis, ...], ...]  # each seat's best Weis (shown after the first trick)
+    weis: tuple[tuple[Weis, ...], ...]  # each seat's Weis that count (shown after the first trick); announced ones
     stoeck_seat: int  # the seat dealt trump King and Queen, or -1
+    held: tuple[tuple[Weis, ...], ...]  # each seat's best Weis as dealt (weis="announce": maybe never announced)
 
 
 class Snapshot(NamedTuple):
@@ -96,16 +97,20 @@ def pending_claims(state: JassState) -> tuple[int, tuple[int, int], int]:
     stoeck = state._stoeck_seat if not state._stoeck_done and state._phase == PLAY else -1
     weis = [0, 0]
     if state._weis_on and state._weis_teams is None and state._phase == PLAY:
-        for team in scoring_teams(state._weis, state._trump, state._forehand, state._profile):
-            weis[team] = sum(w.points for seat in range(4) if seat & 1 == team for w in state._weis[seat])
+        counted = state._weis
+        if state._announce:  # a seat that has not played yet may still announce: counted as if it will
+            played = {(state._leader - k) & 3 for k in range(len(state._trick))}
+            counted = tuple(state._held[s] if s not in played else state._weis[s] for s in range(4))
+        for team in scoring_teams(counted, state._trump, state._forehand, state._profile):
+            weis[team] = sum(w.points for seat in range(4) if seat & 1 == team for w in counted[seat])
     return stoeck, (weis[0], weis[1]), state._forehand & 1
 
 
 # Every field of JassState, as clone() treats it: shared values (immutable, or replaced rather
 # than changed), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
-    "game", "_profile", "_target", "_mults", "_ausmachen", "_weis_on", "_stoeck_on", "_seed", "_first_forehand",
-    "_lowest_plain",
+    "game", "_profile", "_target", "_mults", "_ausmachen", "_weis_on", "_announce", "_held", "_stoeck_on", "_seed",
+    "_first_forehand", "_lowest_plain",
     "_winner", "_deal_no", "_match", "_legal", "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed",
     "_start", "_leader", "_led", "_win_seat", "_win_str", "_win_card", "_best_trump", "_tricks", "_weis",
     "_weis_teams", "_stoeck_seat", "_stoeck_done", "_fixed",

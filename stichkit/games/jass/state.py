@@ -20,6 +20,8 @@ from .actions import (
     ACTION_ID_OF,
     ACTION_TEXTS,
     ACTIONS,
+    ACTIONS_ANNOUNCED,
+    ANNOUNCE,
     BY_SUIT,
     OVER,
     PHASE_NAMES,
@@ -48,7 +50,8 @@ class JassState(State):
         self._log: list[Entry] = []
         self._profile = game.profile
         self._target: int = game.options["target"]
-        self._weis_on = game.options["weis"] == "auto"
+        self._weis_on = game.options["weis"] != "off"
+        self._announce = game.options["weis"] == "announce"  # each player announces, or stays silent
         self._stoeck_on: bool = game.options["stoeck"]
         self._first_forehand: int | str = game.options["first_forehand"]
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
@@ -97,6 +100,7 @@ class JassState(State):
         self._deal_tricks = [0, 0]
         self._voids = [0, 0, 0, 0]
         self._weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
+        self._held: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
         self._weis_teams: tuple[int, ...] | None = None  # None until shown after the first trick
         self._stoeck_seat = -1
         self._stoeck_done = False
@@ -109,7 +113,7 @@ class JassState(State):
         """Bundle the fields that change only with the deal or the trump choice: one snapshot slot."""
         self._fixed = new_tuple(DealFacts, (
             self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
-            self._weis, self._stoeck_seat,
+            self._weis, self._stoeck_seat, self._held,
         ))  # fmt: skip
 
     def _choose_trump(self, mode: int) -> None:
@@ -119,7 +123,9 @@ class JassState(State):
         self._player = self._forehand
         if self._weis_on:
             prof = self._profile
-            self._weis = tuple(best_weis(h, prof) for h in self._start)
+            self._held = tuple(best_weis(h, prof) for h in self._start)
+            # Declared by the engine ("auto"), or only once the player announces them.
+            self._weis = ((), (), (), ()) if self._announce else self._held
         self._stoeck_seat = self._stoeck_holder()
         self._fix()
         self._stoeck_now()  # Stöck enough to finish is shown at once
@@ -152,6 +158,18 @@ class JassState(State):
         self._stoeck_done = True
         self._tally[STOECK + team] += STOECK_POINTS
         return self._claim(team, STOECK_POINTS * self._mults[self._trump])
+
+    def _may_announce(self) -> bool:
+        """weis="announce": the player to move holds a Weis, has not announced it, and has not
+        played a card of the deal yet (it is announced with the first card, as the sheet says:
+        "bevor der/die nächste Spieler/in seine/ihre Karte ablegt")."""
+        p = self._player
+        return not self._tricks and bool(self._held[p]) and not self._weis[p]
+
+    def _announce_weis(self) -> None:
+        p = self._player
+        self._weis = tuple(self._held[s] if s == p else self._weis[s] for s in range(4))
+        self._fix()
 
     def _stoeck_holder(self) -> int:
         """The seat dealt both trump King and Queen, or -1."""
@@ -295,6 +313,8 @@ class JassState(State):
         phase = self._phase
         if phase == PLAY:
             m = legal_cards(self._hands[self._player], len(self._trick), self._led, self._trump, self._best_trump)
+            if self._announce and self._may_announce():
+                m |= 1 << ANNOUNCE
         elif phase == OVER:
             m = 0
         else:
@@ -313,14 +333,17 @@ class JassState(State):
                 trick = self._trick
                 hand = self._hands[self._player]
                 m = legal_cards(hand, len(trick), self._led, self._trump, self._best_trump) if trick else hand
+                if self._announce and self._may_announce():
+                    m |= 1 << ANNOUNCE
                 self._legal = m
             t = BY_SUIT
-            return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
+            cards = t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][(m >> 27) & 511]
+            return [*cards, ACTIONS_ANNOUNCED[ANNOUNCE]] if m >> ANNOUNCE else cards
         return [ACTIONS[i] for i in bits(self._legal_mask())]
 
     def legal_action_mask(self) -> list[int]:
         m = self._legal_mask()
-        return [(m >> i) & 1 for i in range(len(ACTIONS))]
+        return [(m >> i) & 1 for i in range(self.game.num_actions)]
 
     def apply(self, action: Action | str) -> None:
         a = ACTION_ID_OF(id(action), -1)  # the canonical Actions by identity: the hot path
@@ -340,6 +363,8 @@ class JassState(State):
         self._legal = -1
         if a < 36:
             self._play(a)
+        elif a == ANNOUNCE:
+            self._announce_weis()
         elif a == PUSH:
             self._pushed = True
             self._phase = PUSHED
@@ -351,8 +376,26 @@ class JassState(State):
     def _why_illegal(self, a: int) -> Reason:
         p = self._player
         choices = ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask())) if self._phase in (TRUMP, PUSHED) else ""
+        if a == ANNOUNCE and self._phase == PLAY:
+            return self._why_no_announcement(p)
+        if a == ANNOUNCE and self._phase != OVER:
+            return Reason(f"weis: seat {p} must first choose trump ({choices})", "not_legal_now", expected="trump",
+                          seat=p)  # fmt: skip
         return why_refused(a, self._phase, p, self._hands[p], len(self._trick), self._led, self._trump,
                            self._best_trump, choices, self._profile.name)  # fmt: skip
+
+    def _why_no_announcement(self, p: int) -> Reason:
+        if not self._announce:
+            how = "plays without Weis" if not self._weis_on else "declares every player's Weis itself"
+            return Reason(f"weis: this game {how} (option weis={self.game.options['weis']!r}); "
+                          "announced Weis need weis='announce'", "weis_not_announced")  # fmt: skip
+        if self._weis[p]:
+            return Reason(f"weis: seat {p} has announced its Weis already; play a card", "already_announced", seat=p)
+        if self._tricks:
+            return Reason(f"weis: a Weis is announced with the first card of the deal; seat {p} has played it",
+                          "weis_too_late", seat=p)  # fmt: skip
+        return Reason(f"weis: seat {p} holds no Weis (three in sequence or four of a kind) to announce", "no_weis",
+                      seat=p)  # fmt: skip
 
     def _snapshot(self) -> Snapshot:
         """The state between tricks (see position.Snapshot); taken only when no trick is in progress."""
@@ -375,7 +418,11 @@ class JassState(State):
         self._restore(u)
         for e in again:
             log.append(e)
-            self._play(e & 63)  # type: ignore[operator]  # cards of one trick: always decisions
+            a = e & 63  # type: ignore[operator]  # the decisions of one trick: cards and announcements
+            if a == ANNOUNCE:
+                self._announce_weis()
+            else:
+                self._play(a)
         self._legal = -1
 
     def _restore(self, u: Snapshot) -> None:
@@ -387,7 +434,7 @@ class JassState(State):
         self._fixed = fixed
         (
             self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
-            self._weis, self._stoeck_seat,
+            self._weis, self._stoeck_seat, self._held,
         ) = fixed  # fmt: skip
         self._hands = list(hands)
         self._trick = []

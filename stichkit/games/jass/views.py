@@ -54,6 +54,9 @@ def view(state: JassState, seat: int | None) -> dict[str, Any]:
         "cannot_hold": [DECK.notation(v) for v in s._voids],  # what everybody has inferred
         "weis": shown,
         "weis_scored_by": None if s._weis_teams is None else list(s._weis_teams),
+        "announced": announced(s),
+        # The seat's own Weis, which it may announce (weis="announce"): its own cards only.
+        "own_weis": None if seat is None or not s._announce else [weis_json(seat, w) for w in s._held[seat]],
         "stoeck": s._stoeck_seat if s._stoeck_done else None,
         "multiplier": s.multiplier,
         "multipliers": dict(zip(MODES, s._mults, strict=True)),
@@ -65,6 +68,19 @@ def view(state: JassState, seat: int | None) -> dict[str, Any]:
     if seat is not None and seat == s.current_player:
         v["legal_actions"] = [a.text for a in s.legal_actions()]
     return v
+
+
+def announced(state: JassState) -> list[dict[str, Any]] | None:
+    """weis="announce": who has announced a Weis in this deal, and its points as announced (each
+    Weis of the set, highest first); the cards are shown only after the first trick, and only the
+    scoring team's. None in games whose Weis are not announced."""
+    if not state._announce:
+        return None
+    return [
+        {"seat": p, "points": sorted((w.points for w in state._weis[p]), reverse=True)}
+        for p in range(4)
+        if state._weis[p]
+    ]
 
 
 def last_trick(state: JassState) -> dict[str, Any] | None:

@@ -122,12 +122,17 @@ export default {
         ? `<p class="muted">${esc(ctx.t("jass.noWeisScored"))}</p>`
         : "";
     const stoeck = view.stoeck !== null ? `<p>${esc(ctx.t("jass.stoeckBy", { name: ctx.name(view.stoeck) }))}</p>` : "";
+    // announced Weis: the points at once, the cards (above) once the first trick shows them
+    const said =
+      view.announced && view.announced.length && view.weis_scored_by === null
+        ? `<ul class="weis-list announced">${view.announced.map((a) => `<li data-announced="${a.seat}"><b>${esc(ctx.name(a.seat))}</b>: ${esc(ctx.t("jass.announcedPts", { points: a.points.join(" + ") }))}</li>`).join("")}</ul>`
+        : "";
     return (
       `<div class="info-row"><span class="label">${esc(ctx.t("jass.dealN", { n: view.deal_number + 1 }))}</span>` +
       `<span>${esc(ctx.t("jass.forehand"))}: ${esc(ctx.name(view.forehand))}</span></div>` +
       `<div class="info-row trump-row" data-trump="${esc(view.trump || "")}"><span class="label">${esc(ctx.t("jass.trump"))}</span><span>${trump}</span></div>` +
       teams +
-      (weis || stoeck ? `<div class="info-row"><span class="label">${esc(ctx.t("jass.weis"))}</span><div>${weis}${stoeck}</div></div>` : "")
+      (weis || stoeck || said ? `<div class="info-row"><span class="label">${esc(ctx.t("jass.weis"))}</span><div>${said}${weis}${stoeck}</div></div>` : "")
     );
   },
 
@@ -162,7 +167,13 @@ export default {
       return out;
     }
     out.prompt = ctx.t("jass.playCard");
-    for (const a of legal) out.cards.set(a, [a]);
+    for (const a of legal) if (a !== "weis") out.cards.set(a, [a]);
+    if (legal.includes("weis")) {
+      // weis="announce": say the Weis before the first card, or play it silently
+      const pts = (view.own_weis || []).map((w) => w.points).sort((a, b) => b - a);
+      out.prompt = ctx.t("jass.announcePrompt");
+      out.choices.push({ action: "weis", html: `${esc(ctx.t("jass.announce", { points: pts.join(" + ") }))}` });
+    }
     return out;
   },
 
@@ -192,6 +203,10 @@ export default {
     const before = prev.trick.length;
     const plays = held ? held.plays : next.trick;
     for (const p of plays.slice(before)) ev.push(line("table.played", { name: seatOf(p.seat), card: cardOf(p.card) }));
+    const saidBefore = new Set((prev.announced || []).map((a) => a.seat));
+    if (sameDeal)
+      for (const a of next.announced || [])
+        if (!saidBefore.has(a.seat)) ev.push(line("jass.announces", { name: seatOf(a.seat), points: a.points.join(" + ") }));
     if (sameDeal && prev.weis_scored_by === null && next.weis_scored_by !== null)
       for (const w of next.weis) ev.push(line("jass.weisShown", { name: seatOf(w.seat), text: (c) => weisText(w, c) }));
     if (sameDeal && prev.stoeck === null && next.stoeck !== null) ev.push(line("jass.stoeckBy", { name: seatOf(next.stoeck) }));
