@@ -78,6 +78,39 @@ def decisions(browser: Any, server: Server, out: Path) -> None:
             page.context.close()
 
 
+ANNOUNCE_DEAL = {"hands": [
+    ["D6", "D7", "D8", "D9", "HA", "SA", "CA", "HK", "SQ"],
+    ["D10", "H6", "H8", "S10", "C10", "HQ", "SK", "CK", "DQ"],
+    ["C6", "C7", "C8", "H7", "S9", "DJ", "HJ", "SJ", "DA"],
+    ["S6", "S7", "S8", "H9", "H10", "DK", "C9", "CJ", "CQ"],
+]}  # fmt: skip
+
+
+def schieber(browser: Any, server: Server, out: Path) -> None:
+    """The Schieber's own decisions: trump with multipliers (each mode says what it counts), a Weis
+    to announce at the first card, and the table once it is announced."""
+    import stichkit
+
+    if not wanted("jass"):
+        return
+    doubled = stichkit.load_game("jass", profile="schieber", multipliers="swisslos", first_forehand=0)
+    trump = doubled.new_state(seed=5)
+    announce = stichkit.load_game("jass", profile="schieber", weis="announce", first_forehand=0)
+    first = announce.new_state(seed=1, deal=ANNOUNCE_DEAL)
+    first.apply("trump:H")
+    said = first.clone()
+    said.apply("weis")
+    said.apply("HA")
+    for size in SIZES:
+        page = new_page(browser, size)
+        stage = Stage(page, server.url, "jass", trump)
+        for name, state in (("trump-multipliers", trump), ("announce", first), ("announced", said)):
+            stage.feed(state, fresh=True)
+            page.wait_for_timeout(150)
+            page.screenshot(path=str(out / f"jass-{name}-{size}.png"))
+        page.context.close()
+
+
 def last_card(table: str) -> tuple[Any, Any]:
     """A trick in the middle of a deal one card short, another player to complete it: (before, after)."""
 
@@ -211,7 +244,7 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            for part in (decisions, deal_end) if ONLY else (decisions, deal_end, live):
+            for part in (decisions, schieber, deal_end) if ONLY else (decisions, schieber, deal_end, live):
                 print(f"{part.__name__} ...", flush=True)
                 part(browser, server, out)
             browser.close()

@@ -295,3 +295,8 @@ def test_a_weis_is_announced_from_the_table(server: Server, new_page: NewPage) -
     said = page.wait_for_selector('[data-announced="0"]')
     assert "50" in said.text_content() and said.is_visible()
     assert page.locator('#choices .choice[data-action="weis"]').count() == 0
+    badge = page.wait_for_selector('[data-announced-badge="0"]')  # on the seat's plate, also on a phone
+    assert "50" in badge.text_content()
+    page.set_viewport_size({"width": 390, "height": 844})
+    stage.frame()
+    assert badge.is_visible()

@@ -140,6 +140,8 @@ export default {
     const out = [`<span class="badge team-${seat % 2}">${esc(ctx.t("jass.team", { n: (seat % 2) + 1 }))}</span>`];
     if (view.forehand === seat && view.phase !== "over") out.push(`<span class="badge">${esc(ctx.t("jass.forehand"))}</span>`);
     if (view.trump_chosen_by === seat) out.push(`<span class="badge trump">${trumpIcon(view.trump, ctx)}</span>`);
+    const said = view.weis_scored_by === null && (view.announced || []).find((a) => a.seat === seat);
+    if (said) out.push(`<span class="badge weis announced" data-announced-badge="${seat}">${esc(ctx.t("jass.weis"))} ${said.points.join(" + ")}</span>`);
     const weis = view.weis.filter((w) => w.seat === seat);
     if (weis.length) out.push(`<span class="badge weis" title="${esc(weis.map((w) => weisText(w, ctx)).join(", "))}">${esc(ctx.t("jass.weis"))} ${weis.reduce((a, w) => a + w.points, 0)}</span>`);
     if (view.stoeck === seat) out.push(`<span class="badge weis">${esc(ctx.t("jass.stoeck"))}</span>`);
