@@ -395,8 +395,8 @@ class JassRenderer(Renderer):
         if action.startswith("trump:"):
             return [f"{who} chooses trump [b]{self.mode_name(action.partition(':')[2])}[/b]"]
         if action == "weis":
-            points = next((a["points"] for a in after.get("announced") or [] if a["seat"] == seat), [])
-            return [f"{who} weist (announces) {' + '.join(map(str, points))}"]
+            said: list[int] = next((a["points"] for a in after.get("announced") or [] if a["seat"] == seat), [])
+            return [f"{who} weist (announces) {' + '.join(map(str, said))}"]
         lines = [f"{who} plays {card_markup(action)}"]
         new_deal = after["deal_number"] != before["deal_number"]
         if len(after["tricks"]) > len(before["tricks"]) and not new_deal:
