@@ -2,14 +2,14 @@
 
 Ratings are openskill's (the Plackett-Luce model): each account has a `mu` and a `sigma` per
 game; the rating shown is `mu - 3 sigma` (low while little is known of a player, as a
-leaderboard wants it). Jass is rated by team: partners win or lose together. Every other game
-(Stichwahl, Stichling, Stich-Meister, Differenzler) is free-for-all: winners share the first
+leaderboard wants it). Jass and Coiffeur are rated by team: partners win or lose together. Every
+other game (Stichwahl, Stichling, Stich-Meister, Differenzler) is free-for-all: winners share the first
 place, the others follow by their points (every game's `scores` are "more is better"), equal
 points sharing a place.
 
 A player who gave their seat up for good before the end (the takeover bot finished the game) is
-rated as having lost, behind everyone who stayed. In Jass the leaver's partner is then not rated
-at all: a game the partner could not win counts neither way for them. Being away and coming back
+rated as having lost, behind everyone who stayed. In a team game the leaver's partner is then not
+rated at all: a game the partner could not win counts neither way for them. Being away and coming back
 costs nothing: the seat stays the player's, and the game is rated by its result.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
-TEAM_GAMES = frozenset({"jass"})  # partners across the table: seats 0 and 2 against 1 and 3
+TEAM_GAMES = frozenset({"jass", "coiffeur"})  # partners across the table: seats 0 and 2 against 1 and 3
 
 
 @dataclass(frozen=True)

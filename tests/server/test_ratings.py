@@ -82,6 +82,11 @@ def test_places_and_team_ratings_follow_the_rules() -> None:
     jass = [Placing(100 + s, s, 1 if s % 2 == 0 else 2, s % 2 == 0, False) for s in range(4)]
     after = rate("jass", jass, start)
     assert after[100] == after[102] and after[101] == after[103] and after[100].mu > after[101].mu
+    # Coiffeur is played by the same two teams; a tie there shares the place
+    tie = placings("coiffeur", {"scores": [9, 9, 9, 9], "winners": [0, 1, 2, 3]}, 4, f[:1] + f[2:])
+    assert {p.place for p in tie} == {1}
+    coiffeur = rate("coiffeur", [Placing(100 + s, s, 1 if s % 2 else 2, s % 2 == 1, False) for s in range(4)], start)
+    assert coiffeur[101] == coiffeur[103] and coiffeur[101].mu > coiffeur[100].mu
     jass[3] = Placing(103, 3, 3, False, True)
     after = rate("jass", jass, start)
     assert 101 not in after and after[103].mu < start[103].mu and after[100].mu > start[100].mu
