@@ -13,6 +13,7 @@ from .clients import client_key
 from .credentials import COOKIE
 from .db.accounts import Account
 from .hub import Hub, HubError
+from .origins import origin_allowed
 from .table import LiveTable
 from .tokens import clean_token, hash_token
 
@@ -74,10 +75,9 @@ def cross_site(request: HTTPConnection) -> str | None:
     if site is not None:
         return None if site in ("same-origin", "none") else f"a {site} request may not use the login"
     origin = request.headers.get("origin")
-    if origin is None:
-        return None
-    own = f"{request.url.scheme.replace('ws', 'http')}://{request.headers.get('host', '')}"
-    return None if origin == own else f"a request from {origin[:100]} may not use the login of {own}"
+    if origin_allowed(origin, request.headers.get("host"), get_hub(request).settings.allowed_origins):
+        return None  # one rule for the origin, with the WebSocket's (origins.py)
+    return f"a request from {str(origin)[:100]} may not use the login of {request.headers.get('host', '?')}"
 
 
 async def optional_session(request: HTTPConnection, hub: HubDep) -> tuple[Account, str] | None:

@@ -28,7 +28,8 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of its own: its limits are counted per address, and every test comes from one."""
     d: Path = tmp_path_factory.mktemp("accounts")
     limits = ["--register-limit", "1000/hour", "--login-address-limit", "1000/minute", "--login-limit", "4/minute"]
-    s = Server(f"sqlite:///{d / 'server.db'}", d / "server.log", "--bot-delay", "0", "--bot-workers", "1", *limits)
+    s = Server(f"sqlite:///{d / 'server.db'}", d / "server.log", "--bot-delay", "0", "--bot-workers", "1", *limits,
+               "--allowed-origin", "https://jass.example")  # fmt: skip
     s.start()
     yield s
     s.stop()
@@ -218,6 +219,19 @@ def test_cross_site_posts_are_refused_and_change_nothing(srv: Server) -> None:
         assert b.post("/api/account/login", json={"name": name, "password": PASSWORD}).status_code == 200
 
 
+def test_the_origins_the_login_takes_are_the_websockets(srv: Server) -> None:
+    """Where a browser sends no Sec-Fetch-Site, the login is used for the server's own origin and
+    for those the operator names (--allowed-origin), as the WebSocket lets them in (origins.py)."""
+    with browser(srv) as b:
+        register(b, unique())
+        b.headers.pop("Sec-Fetch-Site", None)
+        own = "http://" + srv.http.split("://", 1)[1].rstrip("/")
+        for origin in (own, "https://jass.example", "https://JASS.example/"):
+            assert b.get("/api/account/session", headers={"Origin": origin}).json()["account"] is not None, origin
+        for origin in ("https://evil.example", "null", "https://jass.example.evil.example"):
+            assert b.get("/api/account/session", headers={"Origin": origin}).json()["account"] is None, origin
+
+
 def test_a_new_password_ends_the_other_sessions(srv: Server) -> None:
     name = unique()
     with browser(srv) as here, browser(srv) as there:
@@ -340,7 +354,6 @@ def test_a_password_hashed_with_older_parameters_is_hashed_anew_at_login(srv: Se
         (now,) = conn.execute("SELECT password_hash FROM accounts WHERE name = ?", (name,)).fetchone()
     assert now != weak and not PasswordHasher().check_needs_rehash(now)
     assert PasswordHasher().verify(now, PASSWORD)
-
 
 
 def test_a_guest_asking_who_they_are_is_answered_not_refused(srv: Server) -> None:
