@@ -109,6 +109,16 @@ def schieber(browser: Any, server: Server, out: Path) -> None:
             page.wait_for_timeout(150)
             page.screenshot(path=str(out / f"jass-{name}-{size}.png"))
         page.context.close()
+    later = stichkit.load_game("jass", profile="schieber").new_state(seed=8)
+    rng = random.Random(8)
+    while min(later.scores()) < 520:
+        later.apply(rng.choice(later.legal_actions()))
+    for size in SIZES:  # the score on a Jasstafel, the player's choice in the settings
+        page = new_page(browser, size, {"jassTafel": True})
+        Stage(page, server.url, "jass", later).feed(later, fresh=True)
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(out / f"jass-jasstafel-{size}.png"), full_page=True)
+        page.context.close()
 
 
 def last_card(table: str) -> tuple[Any, Any]:

@@ -300,3 +300,47 @@ def test_a_weis_is_announced_from_the_table(server: Server, new_page: NewPage) -
     page.set_viewport_size({"width": 390, "height": 844})
     stage.frame()
     assert badge.is_visible()
+
+
+TAFEL = """() => [...document.querySelectorAll('svg.jasstafel')].map(s => ({
+  score: Number(s.dataset.score), visible: s.getBoundingClientRect().width > 40,
+  hundred: s.querySelectorAll('.stroke[data-line="hundred"]').length,
+  hundredFives: s.querySelectorAll('.stroke.five[data-line="hundred"]').length,
+  fifty: s.querySelectorAll('.stroke[data-line="fifty"]').length,
+  twenty: s.querySelectorAll('.stroke[data-line="twenty"]').length,
+  rest: s.querySelector('.rest').textContent }))"""
+
+
+def test_the_jass_score_on_a_jasstafel(server: Server, new_page: NewPage) -> None:
+    """Chosen in the settings, each team's score is also chalked as on a Jasstafel: a stroke for
+    each 100 on the bottom line, for each 50 on the diagonal, for each 20 on the top line, every
+    fifth across the four before it, and the rest under 20 as a number."""
+    import stichkit
+
+    game = stichkit.load_game("jass", profile="schieber")
+    state = game.new_state(seed=8)
+    rng = random.Random(8)
+    while min(state.scores()) < 520:  # both teams past five hundreds: a crossed bundle each
+        state.apply(rng.choice(state.legal_actions()))
+    page = new_page(1280, 800, prefs={"jassTafel": True})
+    stage = Stage(page, server.url, "jass", state)
+    stage.feed(state, fresh=True)
+    page.wait_for_selector("svg.jasstafel")
+    shown = page.evaluate(TAFEL)
+    scores = state.view(0)["scores"]
+    assert [t["score"] for t in shown] == scores
+    for t in shown:
+        s = t["score"]
+        assert t["visible"]
+        assert t["hundred"] == s // 100 and t["hundredFives"] == s // 100 // 5
+        assert t["fifty"] == s % 100 // 50 and t["twenty"] == s % 50 // 20
+        assert t["rest"] == str(s % 50 % 20)
+        assert 100 * t["hundred"] + 50 * t["fifty"] + 20 * t["twenty"] + int(t["rest"]) == s
+    plain = new_page(1280, 800)  # not chosen: the numbers alone, until the player chooses it
+    Stage(plain, server.url, "jass", state).feed(state, fresh=True)
+    assert plain.locator("svg.jasstafel").count() == 0
+    plain.click("#btn-settings")
+    plain.check('#settings-form input[name="tafel"]')
+    plain.keyboard.press("Escape")
+    plain.wait_for_selector("svg.jasstafel")
+    assert plain.evaluate(TAFEL) == shown

@@ -63,6 +63,7 @@ function settings() {
     ["slow", "normal", "fast", "instant"].map((s) => `<option value="${s}"${prefs.get("speed") === s ? " selected" : ""}>${esc(t(`set.speed.${s}`))}</option>`).join("") +
     `</select></fieldset>` +
     `<label class="check"><input type="checkbox" name="animations"${prefs.get("animations") ? " checked" : ""}> ${esc(t("set.animations"))}</label>` +
+    `<label class="check"><input type="checkbox" name="tafel"${prefs.get("jassTafel") ? " checked" : ""}> ${esc(t("set.tafel"))}</label>` +
     `</form>`;
   dialog(esc(t("nav.settings")), body, {
     id: "settings",
@@ -73,6 +74,7 @@ function settings() {
         else if (el.name === "deck") prefs.set("jassDeck", el.value);
         else if (el.name === "speed") prefs.set("speed", el.value);
         else if (el.name === "animations") prefs.set("animations", el.checked);
+        else if (el.name === "tafel") prefs.set("jassTafel", el.checked);
         if (el.name === "deck") for (const lab of d.querySelectorAll(".deck-choice")) lab.classList.toggle("chosen", lab.querySelector("input").checked);
       }),
   });
@@ -179,7 +181,7 @@ document.addEventListener("keydown", (ev) => {
 });
 
 prefs.onChange((name) => {
-  if (name === "lang" || name === "jassDeck") {
+  if (name === "lang" || name === "jassDeck" || name === "jassTafel") {
     // redraw everything in the new language or deck; a live table keeps its connection
     if (screen && screen.relabel) {
       topbar();

@@ -424,6 +424,8 @@ const DE = {
   "replay.nextErrorTitle": "Zur nächsten Karte, die Punkte kostete (Taste E)",
   // settings
   "set.deck": "Jass-Karten",
+  "set.tafel": "Jass-Punkte auch auf der Jasstafel (Striche für 100, 50 und 20)",
+  "jass.tafelOf": "Jasstafel {team}: {n} Punkte",
   "set.deck.seed": "Regelblatt: Käse, Zug, Schokolade, Berg",
   "set.deck.swiss": "Deutschschweizer: Schellen, Rosen, Schilten, Eicheln",
   "set.deck.french": "Französisch: Ecken, Herz, Schaufel, Kreuz",
@@ -1101,6 +1103,8 @@ const EN = {
   "replay.nextError": "Next error",
   "replay.nextErrorTitle": "To the next card that cost points (key E)",
   "set.deck": "Jass cards",
+  "set.tafel": "Jass scores on a Jasstafel too (strokes for 100, 50 and 20)",
+  "jass.tafelOf": "Jasstafel {team}: {n} points",
   "set.deck.seed": "Rule sheet: Käse, Zug, Schokolade, Berg",
   "set.deck.swiss": "Swiss German: Bells, Roses, Shields, Acorns",
   "set.deck.french": "French: Diamonds, Hearts, Spades, Clubs",

@@ -7,6 +7,7 @@ const SEATS = "stichkit.seats";
 const DEFAULTS = {
   lang: "de",
   jassDeck: "swiss",
+  jassTafel: false, // the Jass score also as a Jasstafel (strokes for 100, 50 and 20)
   animations: true,
   speed: "normal",
   name: "",

@@ -3,6 +3,8 @@
 // Play runs counter-clockwise: the next player after seat s is s - 1.
 
 import * as cards from "../cards/jass.js";
+import * as prefs from "../prefs.js";
+import { jasstafel } from "./jasstafel.js";
 import { cardOf, esc, line, names, playsFrom, raw, scoreBar, seatOf, table, trickRow, tricksList } from "./common.js";
 
 const TEAMS = [
@@ -113,6 +115,8 @@ export default {
           `<div class="team-points"><b data-score="${team}">${view.scores[team]}</b> / ${view.target}` +
           `<small> (+${view.deal_points[team]} ${esc(ctx.t("jass.thisDeal"))})</small></div>` +
           scoreBar(view.scores[team], view.target, `team-${team}`) +
+          // the player's choice: the score chalked as on a Jasstafel, beside the numbers
+          (prefs.get("jassTafel") ? jasstafel(view.scores[team], esc(ctx.t("jass.tafelOf", { team: teamLabel(team, ctx), n: view.scores[team] }))) : "") +
           "</div>",
       )
       .join("");
