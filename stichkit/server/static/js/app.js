@@ -7,6 +7,7 @@
 //                           game's analysis begins at once)
 
 import * as account from "./account.js";
+import * as icons from "./icons.js";
 import { api } from "./api.js";
 import { cardSVG as jassCard } from "./cards/jass.js";
 import { dialog, esc } from "./dom.js";
@@ -30,12 +31,12 @@ function topbar() {
     `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
     `<span class="crumb" id="crumb">${esc(crumb())}</span>` +
     `<nav class="top-actions" aria-label="${esc(t("table.menu"))}">` +
-    `<a class="top-link" href="/leaderboard" id="nav-leaders" title="${esc(t("leaders.short"))}" aria-label="${esc(t("leaders.short"))}"><span aria-hidden="true">🏆</span><span class="top-label"> ${esc(t("leaders.short"))}</span></a>` +
+    `<a class="top-link" href="/leaderboard" id="nav-leaders" title="${esc(t("leaders.short"))}" aria-label="${esc(t("leaders.short"))}">${icons.trophy}<span class="top-label"> ${esc(t("leaders.short"))}</span></a>` +
     `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
     ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
     `</div>` +
     `<button type="button" class="icon-button account-button" id="btn-account" title="${esc(t(me ? "acct.title" : "acct.guestTitle"))}">` +
-    `<span aria-hidden="true">👤</span> <span class="label">${esc(me ? me.name : t("acct.loginShort"))}</span></button>` +
+    `${icons.person} <span class="label">${esc(me ? me.name : t("acct.loginShort"))}</span></button>` +
     `<button type="button" class="icon-button" id="btn-settings" aria-label="${esc(t("nav.settings"))}" title="${esc(t("nav.settings"))}">⚙</button>` +
     `<button type="button" class="icon-button" id="btn-help" aria-label="${esc(t("nav.help"))}" title="${esc(t("nav.help"))}">?</button>` +
     `</nav>`;

@@ -5,6 +5,7 @@
 import * as account from "./account.js";
 import { api, TableSocket } from "./api.js";
 import { $, copy, dialog, esc, refocus, sleep, toast } from "./dom.js";
+import * as icons from "./icons.js";
 import { line, lineText, reasonText } from "./games/common.js";
 import { t, tableTitle } from "./i18n.js";
 import * as prefs from "./prefs.js";
@@ -540,7 +541,7 @@ export class LiveTable {
         const mine = seated && m.seat === this.me;
         const tools = mine
           ? ""
-          : `<span class="chat-tools"><button type="button" class="link small" data-cmd="mute" data-name="${esc(name)}" title="${esc(t("chat.mute", { name }))}" aria-label="${esc(t("chat.mute", { name }))}">🔇</button>` +
+          : `<span class="chat-tools"><button type="button" class="link small" data-cmd="mute" data-name="${esc(name)}" title="${esc(t("chat.mute", { name }))}" aria-label="${esc(t("chat.mute", { name }))}">${icons.mute}</button>` +
             (canReport ? `<button type="button" class="link small" data-cmd="report" data-line="${esc(m.id)}" title="${esc(t("chat.report"))}" aria-label="${esc(t("chat.report"))}">⚑</button>` : "") +
             `</span>`;
         return `<li data-line="${esc(m.id)}"><b>${esc(name)}:</b> ${esc(m.text)}${tools}</li>`;
