@@ -59,6 +59,8 @@ def describe_option(opt: Option, default: Any) -> dict[str, Any]:
         out.update(type="choice", choices=list(opt.choices))
     elif opt.suggested:  # a menu of named values; the API takes any value the option's check allows
         out.update(type="choice", choices=list(opt.suggested), open=True)
+    elif opt.kind is str:  # free text that the option's doc describes (Coiffeur's own sheet)
+        out["type"] = "text"
     else:
         out["type"] = "integer"
         low = _minimum(opt)

@@ -141,3 +141,22 @@ def test_a_sheet_of_ones_own_and_its_errors() -> None:
             game(rows=bad)
     with pytest.raises(OptionError, match="8-rows"):
         game(sheet="12-rows")
+
+
+def test_the_named_sheets_are_the_sources_lists() -> None:
+    """jassverzeichnis.ch: "Eichle oder Schaufel (welche einfach zählen), Rosen oder Kreuz
+    (zweifach), Schilten oder Ecken (dreifach), Schellen oder Herz (vierfach), Obenaben (fünfach),
+    Undeufe (sechsfach), Joker 1 (siebenfach), Joker 2 (achtfach)"; jassen.ch: "Rose zählt einfach,
+    Eichel doppelt, Schilte dreifach, Schelle vierfach, Obenabe fünffach, Undenufe sechsfach,
+    Slalom siebenfach, «Guschti» achtfach sowie neunfach und zehnfach nach freier Wahl". Suits:
+    Schaufel and Schilten S, Kreuz and Eicheln C, Ecken and Schellen D, Herz and Rosen H."""
+
+    def sheet(name: str) -> tuple[tuple[str, int], ...]:
+        return game(sheet=name).new_state(seed=1).sheet
+
+    tail = (("obe", 5), ("une", 6))
+    assert sheet("8-rows") == (("S", 1), ("C", 2), ("D", 3), ("H", 4), *tail, ("joker", 7), ("joker", 8))
+    assert sheet("8-rows-swiss") == (("C", 1), ("H", 2), ("S", 3), ("D", 4), *tail, ("joker", 7), ("joker", 8))
+    assert sheet("10-rows") == (
+        ("H", 1), ("C", 2), ("S", 3), ("D", 4), *tail, ("slalom", 7), ("guschti", 8), ("joker", 9), ("joker", 10),
+    )  # fmt: skip

@@ -26,6 +26,7 @@ NAMES = ["Anna", "Ueli", "Heidi", "Sepp", "Luzia"]
 TABLES: dict[str, dict[str, Any]] = {
     "jass": {"profile": "schieber"},
     "differenzler": {"deals": 2},
+    "coiffeur": {"sheet": "10-rows"},
     "stichwahl": {"players": 4},
     "stichling": {"players": 4},
     "stichmeister": {"players": 3},
@@ -52,6 +53,7 @@ def decision(view: dict[str, Any], legal: list[str]) -> str:
 DECISIONS: dict[str, list[str]] = {
     "jass": ["trump", "pushed", "play"],
     "differenzler": ["predict", "play"],
+    "coiffeur": ["trump", "pushed", "play"],
     "stichwahl": ["first_bonus", "play", "use", "prize", "lead"],
     "stichling": ["order", "play"],
     "stichmeister": ["choose", "setup:pass", "setup:down", "setup:show", "setup:discard", "remove", "play"],

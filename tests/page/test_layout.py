@@ -17,7 +17,7 @@ from .driver import open_by_api, phase, play_one, wait_ready
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # A full table of each game; Stich-Meister with five players, the fullest table there is.
-TABLES = {"jass": 4, "differenzler": 4, "stichwahl": 4, "stichling": 4, "stichmeister": 5}
+TABLES = {"jass": 4, "coiffeur": 4, "differenzler": 4, "stichwahl": 4, "stichling": 4, "stichmeister": 5}
 
 # Every card and panel on the page, with what is wrong with the layout: pairs that overlap (one
 # inside the other is fine: a card on a panel), and boxes outside the window's width.

@@ -28,6 +28,7 @@ from .driver import (
 GAMES: dict[str, dict[str, Any]] = {
     "jass": {"options": {"target": 300}, "players": None},
     "differenzler": {"options": {"deals": 1}, "players": None},
+    "coiffeur": {"options": {"rows": "slalom1 D2"}, "players": None},
     "stichwahl": {"options": {"target": 6}, "players": 3},
     "stichling": {"options": {}, "players": 2},
     "stichmeister": {"options": {}, "players": 3},
@@ -57,7 +58,7 @@ def test_a_whole_game_against_bots_by_clicking(game: str, server: Server, new_pa
     result = server.get(f"/api/tables/{table}")["result"]
     assert page.is_visible(".result .winners")
     shown = shown_scores(page)
-    if game == "jass":
+    if game in ("jass", "coiffeur"):
         assert shown == {0: result["scores"][0], 1: result["scores"][1]}
     elif game == "differenzler":  # the penalties, which scores() gives negated
         assert shown == {s: -x for s, x in enumerate(result["scores"])}

@@ -33,8 +33,9 @@ class Coiffeur(Game):
         Option(
             "sheet",
             "8-rows",
-            "the rows each team plays once: '8-rows' (S1 C2 D3 H4 obe5 une6 joker7 joker8), '10-rows' "
-            "(C1 S2 D3 H4 obe5 une6 slalom7 guschti8 joker9 joker10) or '6-rows' (D1 H2 S3 C4 obe5 une6)",
+            "the rows each team plays once: '8-rows' (S1 C2 D3 H4 obe5 une6 joker7 joker8), '8-rows-swiss' "
+            "(C1 H2 S3 D4 obe5 une6 joker7 joker8), '10-rows' (H1 C2 S3 D4 obe5 une6 slalom7 guschti8 joker9 "
+            "joker10) or '6-rows' (D1 H2 S3 C4 obe5 une6)",
             choices=tuple(SHEETS),
         ),
         Option(

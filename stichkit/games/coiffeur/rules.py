@@ -17,14 +17,18 @@ ROW_KINDS = ("D", "H", "S", "C", "obe", "une", "slalom", "guschti", "joker")
 Row = tuple[str, int]
 Sheet = tuple[Row, ...]
 
-# The common sheets, each with its source (docs/coiffeur.md). French suits: Schaufel S,
-# Kreuz C, Ecken D, Herz H; Swiss suits as jassverzeichnis.ch pairs them: Eichel S, Rosen C,
-# Schilten D, Schellen H.
+# The common sheets, each with its source (docs/coiffeur.md). The suits are D H S C: Ecken or
+# Schellen (D), Herz or Rosen (H), Schaufel or Schilten (S), Kreuz or Eicheln (C). The sources
+# give the multipliers by the suits' names, which differ in the French and the Swiss deck.
 SHEETS: dict[str, str] = {
-    # jassverzeichnis.ch, "Anleitung für den Coiffeur-Jass" (the Jassreglement's eight rows)
+    # jassverzeichnis.ch, "Anleitung für den Coiffeur-Jass" (the Jassreglement's eight rows), in
+    # French suits: Schaufel 1, Kreuz 2, Ecken 3, Herz 4
     "8-rows": "S1 C2 D3 H4 obe5 une6 joker7 joker8",
-    # jassen.ch, "Jassarten Schweiz": the ten rows with Slalom and Guschti (Swisslos's 10 rounds)
-    "10-rows": "C1 S2 D3 H4 obe5 une6 slalom7 guschti8 joker9 joker10",
+    # the same in Swiss suits: Eichle 1, Rosen 2, Schilten 3, Schellen 4
+    "8-rows-swiss": "C1 H2 S3 D4 obe5 une6 joker7 joker8",
+    # jassen.ch, "Jassarten Schweiz": ten rows with Slalom and Guschti (Swisslos's 10 rounds):
+    # Rose 1, Eichel 2, Schilte 3, Schelle 4
+    "10-rows": "H1 C2 S3 D4 obe5 une6 slalom7 guschti8 joker9 joker10",
     # the six modes of the Schieber, each once, counting 1 to 6
     "6-rows": "D1 H2 S3 C4 obe5 une6",
 }

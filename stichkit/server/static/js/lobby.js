@@ -15,7 +15,7 @@ import { FriendsPanel } from "./friends.js";
 import { QuickPlay } from "./quick.js";
 import { httpRefusal } from "./refusals.js";
 
-const ORDER = ["jass", "differenzler", "stichwahl", "stichling", "stichmeister"];
+const ORDER = ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"];
 // pimc (Jass only) solves sampled deals exactly: the strongest Jass bot (docs/arena.md)
 const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1", "pimc"];
 const DEFAULT_LEVEL = "heuristic";
@@ -27,8 +27,8 @@ const FINER_RULES = { jass: ["weis", "stoeck", "first_forehand", "undertrump"] }
 
 function sample(game, data) {
   const l = lang();
-  if (game === "jass" || game === "differenzler")
-    return (game === "jass" ? ["HJ", "D9", "SA"] : ["CA", "C9", "H10"]).map((c) => jassCard(c, { deck: prefs.get("jassDeck"), lang: l })).join("");
+  if (game === "jass" || game === "differenzler" || game === "coiffeur")
+    return (game === "jass" ? ["HJ", "D9", "SA"] : game === "coiffeur" ? ["SA", "S6", "HJ"] : ["CA", "C9", "H10"]).map((c) => jassCard(c, { deck: prefs.get("jassDeck"), lang: l })).join("");
   if (game === "stichwahl") {
     const info = (c) => (data && data.cards && data.cards[c]) || null;
     return ["N2", "O8", "5a"].map((c) => swCard(c, { info: info(c), lang: l, t })).join("");

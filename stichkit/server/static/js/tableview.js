@@ -277,7 +277,7 @@ export class TableView {
 
   /** Jass and Differenzler: the deck the cards are drawn in, chosen at the table (a setting of this browser). */
   deckPicker(ctx) {
-    if (this.gameName !== "jass" && this.gameName !== "differenzler") return "";
+    if (!["jass", "differenzler", "coiffeur"].includes(this.gameName)) return "";
     return (
       `<div class="info-row deck-row"><span class="label">${esc(t("set.deckShort"))}</span><span class="deck-pick" role="group" aria-label="${esc(t("set.deck"))}">` +
       ["swiss", "french", "seed"]
