@@ -1,0 +1,53 @@
+"""Coiffeur's strength figures in docs/benchmarks.md follow from the records of the games that
+made them: bench/results/coiffeur-2026-11-28.tar.xz holds every game of the duels (every deal in
+both rotations, so each team holds each hand once). Each record is replayed and checked against
+the tournament's schedule, the summary recomputed, and the page's row must print it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import stichkit
+from stichkit.arena import parse_bot, run_tournament, summarize
+from stichkit.arena.duplicate import schedule
+from stichkit.arena.records import read_finished
+
+from ..published import rows
+from .archives import unpack
+
+ISMCTS = "ismcts:iterations=100:rollout=heuristic"
+SHORT = {"rows": "S1 C2 obe3 une4"}
+# duel: (the team's bot, the other team's, game options, deals, seed, the bot's mean total and
+# 95% half-width, its win share in % and 95% half-width), as docs/benchmarks.md prints them
+PUBLISHED: dict[str, tuple[str, str, dict[str, str], int, int, float, float, float, float]] = {
+    "heuristic-random": ("heuristic", "random", {}, 40, 300, 4847.5, 195.8, 100.0, 0.0),
+    "ismcts-heuristic": (ISMCTS, "heuristic", SHORT, 6, 100, 768.6, 100.3, 50.0, 33.2),
+}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return unpack("coiffeur-2026-11-28", tmp_path_factory.mktemp("coiffeur"))
+
+
+@pytest.mark.parametrize("duel", sorted(PUBLISHED))
+def test_the_page_prints_each_duels_figures(duel: str) -> None:
+    _, _, _, deals, _, total, total_half, share, half = PUBLISHED[duel]
+    found = rows("sheet total: bot / others", f"| `{duel}` |", f"| {deals} ({2 * deals}) |",
+                 f"{total} ± {total_half}", f"{share}% ± {half}%")  # fmt: skip
+    assert len(found) == 1, f"docs/benchmarks.md has no single Coiffeur row {duel} with these figures"
+
+
+@pytest.mark.parametrize("duel", sorted(PUBLISHED))
+def test_published_coiffeur_figures_are_the_records(runs: Path, duel: str) -> None:
+    bot, others, options, deals, seed, total, total_half, share, half = PUBLISHED[duel]
+    game = stichkit.load_game("coiffeur", **options)
+    specs = [parse_bot(bot), parse_bot(others), parse_bot(bot), parse_bot(others)]
+    finished = read_finished(runs / duel, schedule(game, specs, deals, seed))
+    assert len(finished) == 2 * deals  # every game is there: nothing is played below
+    results = run_tournament(game, specs, deals, seed, finished=finished)
+    row = next(r for r in summarize(game, specs, deals, seed, results)["bots"] if r["bot"] == bot)
+    assert (round(row["mean_score"], 1), round(row["score_ci95"], 1)) == (total, total_half)
+    assert (round(100 * row["win_share"], 1), round(100 * row["win_share_ci95"], 1)) == (share, half)
