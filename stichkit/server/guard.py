@@ -72,6 +72,7 @@ class Counter:
                 self.open[address] = left
             else:
                 del self.open[address]
+                self._warned.pop(address, None)  # an address that left is forgotten (many come and go)
 
 
 def trusted_addresses(forwarded_allow_ips: str) -> frozenset[str] | None:

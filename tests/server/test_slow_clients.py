@@ -14,6 +14,8 @@ import httpx
 import pytest
 import websockets
 
+from stichkit.server.guard import Counter
+
 from .harness import Client, Server, run
 
 SLOW, OTHER = "127.0.0.2", "127.0.0.3"
@@ -112,3 +114,17 @@ def test_open_websockets_count_against_their_client(guarded: Server) -> None:
 
     run(go())
     assert "holds 10 connections, the most one client may" in guarded.log.read_text()
+
+
+def test_the_connection_count_forgets_an_address_that_left() -> None:
+    """Each address counted (and warned about) is forgotten once its last connection ends, so
+    many addresses coming and going leave nothing behind."""
+    counter = Counter(limit=1, trusted=frozenset())
+    for i in range(50):
+        first, second = asyncio.BaseTransport(), asyncio.BaseTransport()
+        address = f"10.0.{i}.1"
+        assert counter.admit(first, address)
+        assert not counter.admit(second, address)  # at its limit: refused, and warned about once
+        counter.release(first)
+        counter.release(second)  # never counted: nothing to release
+    assert counter.open == {} and counter._warned == {} and counter._held == {}
