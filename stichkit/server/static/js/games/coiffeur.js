@@ -122,7 +122,7 @@ export default {
       const sheet = view.sheets[view.current_player % 2];
       for (const a of legal) {
         if (a === "push") {
-          out.choices.push({ action: a, html: `<span class="mode-icon">↪</span> ${esc(ctx.t("jass.push"))}`, cls: "secondary" });
+          out.choices.push({ action: a, html: `<span class="mode-icon">↪</span> ${esc(ctx.t("jass.push"))}`, cls: "secondary mode" });
           continue;
         }
         const mode = a.slice(6);
@@ -131,7 +131,7 @@ export default {
         const rows = sheet.rows.filter((r) => r.points === null);
         const row = rows.find((r) => r.kind !== "joker" && fits(r.kind)) || rows.find((r) => r.kind === "joker");
         const times = row ? ` <small class="multiplier">×${row.multiplier}</small>` : "";
-        out.choices.push({ action: a, html: `${modeIcon(mode, ctx)} ${esc(modeName(mode, ctx))}${times}` });
+        out.choices.push({ action: a, cls: "mode", html: `${modeIcon(mode, ctx)} ${esc(modeName(mode, ctx))}${times}` });
       }
       return out;
     }
