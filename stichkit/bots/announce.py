@@ -3,7 +3,8 @@
 At their first card a player holding a Weis may announce it or stay silent. Announcing pays
 unless the other team has already announced more than this team can show: then the Weis cannot
 score, and announcing would only tell the others about the hand. Every bot asks `announces`
-before choosing its card, and chooses among the cards alone when it stays silent.
+before choosing its card, and chooses among the cards alone when it stays silent. A Stöck that
+must be called (stoeck="announce") is always called: its cards are seen anyway.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from stichkit.games.jass import DECK, best_weis
 from stichkit.games.jass.profiles import PROFILES
 
 ANNOUNCE = "weis"
+CALL_STOECK = "stoeck"  # stoeck="announce": said before the second of trump King and Queen
+SAYINGS = (ANNOUNCE, CALL_STOECK)
 
 
 def may_announce(view: Mapping[str, Any]) -> bool:
@@ -39,13 +42,19 @@ def pays(view: Mapping[str, Any]) -> bool:
     return ours >= theirs
 
 
-def announces(view: Mapping[str, Any]) -> bool | None:
-    """True: announce now; False: stay silent and play a card; None: no such decision now."""
-    if not may_announce(view):
+def announces(view: Mapping[str, Any]) -> str | None:
+    """What to say now: "weis" or "stoeck"; "" to stay silent and play a card; None when there is
+    nothing to say. Stöck is always called: its two cards are seen anyway, silence only loses it."""
+    if view.get("game") != "jass":
         return None
-    return pays(view)
+    legal = view.get("legal_actions") or ()
+    if CALL_STOECK in legal:
+        return CALL_STOECK
+    if ANNOUNCE not in legal:
+        return None
+    return ANNOUNCE if pays(view) else ""
 
 
 def cards_only(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view with the announcement left out of the legal actions (the seat stays silent)."""
-    return {**view, "legal_actions": [a for a in view["legal_actions"] if a != ANNOUNCE]}
+    """The view with the announcements left out of the legal actions (the seat stays silent)."""
+    return {**view, "legal_actions": [a for a in view["legal_actions"] if a not in SAYINGS]}

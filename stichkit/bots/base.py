@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from stichkit.core import Action, Game, OptionError, State, load_game
 from stichkit.core.errors import quote
 
-from .announce import ANNOUNCE, announces, cards_only
+from .announce import announces, cards_only
 
 View = dict[str, Any]
 
@@ -107,7 +107,7 @@ class Bot(ABC):
         said = announces(view)  # Jass with announced Weis: every bot decides it alike
         if said is not None:
             if said:
-                return game_of(view).parse_action(ANNOUNCE)
+                return game_of(view).parse_action(said)
             view = cards_only(view)
         text = self.decide(view)
         return game_of(view).parse_action(text)

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from stichkit import native
 from stichkit.core import Action, State
 
-from .announce import ANNOUNCE, announces
+from .announce import SAYINGS, announces
 from .base import SEED, Bot, Param, View, seat_view, view_key
 from .predictions import is_prediction, predict
 
@@ -158,8 +158,8 @@ class ISMCTSBot(Bot):
         said = announces(view)  # Jass with announced Weis: decided as every bot does, not searched
         if said is not None:
             if said:
-                return state.game.parse_action(ANNOUNCE)
-            legal = [a for a in legal if a.text != ANNOUNCE]
+                return state.game.parse_action(said)
+            legal = [a for a in legal if a.text not in SAYINGS]
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0, "determinizations": 0}
             return legal[0]

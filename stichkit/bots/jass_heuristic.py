@@ -31,7 +31,7 @@ from stichkit.games.jass.cards import (
     TRUMP_ORDER,
 )
 
-from .announce import ANNOUNCE, announces, cards_only
+from .announce import announces, cards_only
 
 CARD = DECK.index
 NAMES = DECK.names
@@ -468,8 +468,8 @@ def decide(view: dict[str, Any], rng: random.Random | None, fixes: frozenset[str
         return choose_trump(view, mask_of(view["hand"]), fixes)
     said = announces(view)  # weis="announce": as every bot decides it
     if said:
-        return ANNOUNCE
-    if said is False:
+        return said
+    if said is not None:
         view = cards_only(view)
     legal = mask_of(view["legal_actions"])
     return NAMES[Table(view, rng, fixes).choose_card(legal)]

@@ -8,7 +8,7 @@ from typing import Any
 
 from stichkit.core import Action, State
 
-from .announce import ANNOUNCE
+from .announce import SAYINGS
 from .base import SEED, Bot, View
 
 
@@ -27,7 +27,7 @@ class RandomBot(Bot):
             # Fast path: the legal actions are part of the seat's own view (same list, same order),
             # so they may be taken from the state without building the whole view.
             legal = state_or_view.legal_actions()
-            if legal[-1].text != ANNOUNCE:
+            if legal[-1].text not in SAYINGS:
                 return self.rng.choice(legal)
         return super().choose(state_or_view, seat)  # an announcement is decided as every bot does
 

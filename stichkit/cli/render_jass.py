@@ -121,7 +121,7 @@ class JassRenderer(Renderer):
     def choices(self, view: View, legal: list[str]) -> list[str]:
         if view["phase"] in ("trump", "pushed"):
             return list(legal)
-        return list(view["hand"]) + (["weis"] if "weis" in legal else [])  # weis="announce"
+        return list(view["hand"]) + [a for a in ("weis", "stoeck") if a in legal]  # what may be said
 
     def screen(self, view: View, me: int | None, legal: list[str], log: list[str]) -> RenderableType:
         parts: list[RenderableType] = [self._header(view, me), self._table(view, me)]
@@ -255,6 +255,10 @@ class JassRenderer(Renderer):
             mine = " + ".join(str(w["points"]) for w in view.get("own_weis") or [])
             line.append("\nAnnounce   ", style="bold")
             line.append(f"{len(view['hand']) + 1}:weis ({mine}) before your first card, or play it in silence")
+        if numbered and "stoeck" in legal:
+            n = len(view["hand"]) + 1 + ("weis" in legal)
+            line.append("\nStöck      ", style="bold")
+            line.append(f"{n}:stoeck before the second of trump King and Queen, or lose it in silence")
         if not numbered and legal:
             line.append("\nChoose     ", style="bold")
             for n, action in enumerate(legal, 1):
@@ -394,6 +398,8 @@ class JassRenderer(Renderer):
             return [f"{who} schiebt (pushes); {self.seat_name((seat + 2) % 4, me)} chooses trump"]
         if action.startswith("trump:"):
             return [f"{who} chooses trump [b]{self.mode_name(action.partition(':')[2])}[/b]"]
+        if action == "stoeck":
+            return [f"{who}: Stöck!"]
         if action == "weis":
             said: list[int] = next((a["points"] for a in after.get("announced") or [] if a["seat"] == seat), [])
             return [f"{who} weist (announces) {' + '.join(map(str, said))}"]

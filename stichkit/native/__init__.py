@@ -90,6 +90,8 @@ def unsupported(options: dict[str, Any]) -> str | None:
     """Why the core cannot play a Jass game with these options (its users then take the Python
     path), or None when it can. The core counts every deal once, plays the Swiss Ausmachregel,
     and declares every player's Weis itself."""
+    if options.get("stoeck") == "announce":
+        return "the C core counts Stöck itself (stoeck true or false), not stoeck='announce'"
     if options.get("weis") == "announce":
         return "the C core declares every player's Weis itself (weis='auto' or 'off'), not weis='announce'"
     if options.get("ausmachregel", "stoeck-weis-stich") != "stoeck-weis-stich":

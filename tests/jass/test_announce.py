@@ -196,3 +196,90 @@ def test_the_c_core_leaves_announced_weis_to_python():
     bot = make("ismcts", iterations=20, seed=2)
     assert bot.choose(s, 0) in s.legal_actions()
     assert "engine" not in bot.last_stats
+
+
+# Called Stöck (stoeck="announce"). The Schweizer Jassreglement, as jasswelt.ch quotes it:
+# "Gewiesen werden die Stöcke beim Ausspielen der zweiten Stöckkarte"; a Stöck not said is not
+# written. Seat 0 names Zug (H) and holds its King and Queen.
+STOECK_DEAL = {"hands": [
+    ["HK", "HQ", "D6", "D7", "S6", "S7", "C6", "C7", "C8"],
+    ["H6", "H7", "D8", "D9", "S8", "S9", "C9", "C10", "CJ"],
+    ["H8", "H9", "D10", "DJ", "S10", "SJ", "CQ", "CK", "CA"],
+    ["H10", "HJ", "HA", "DQ", "DK", "DA", "SQ", "SK", "SA"],
+]}  # fmt: skip
+
+
+def stoeck_game(**options):
+    opts = {"profile": "schieber", "weis": "off", "stoeck": "announce", "first_forehand": 0, **options}
+    return stichkit.load_game("jass", **opts).new_state(seed=1, deal=STOECK_DEAL)
+
+
+def to_the_call(s):
+    """Seat 0 names Zug and leads its King; everybody plays its first legal card (seat 0 keeping
+    its Queen) until seat 0 may play the Queen, the second card of its Stöck."""
+    play(s, "trump:H", "HK")
+    while not (s.current_player == 0 and "stoeck" in legal(s)):
+        assert "stoeck" not in legal(s)
+        s.apply(next(a for a in legal(s) if a != "HQ"))
+    return s
+
+
+def test_stoeck_is_called_with_the_second_card():
+    s = stoeck_game()
+    assert s.game.num_actions == 45 and s.game.action_id("stoeck") == 44
+    to_the_call(s)
+    s.apply("stoeck")
+    assert legal(s) == ["HQ"]  # said: the Queen follows
+    other = next(c for c in s.view(0)["hand"] if c != "HQ")
+    with pytest.raises(stichkit.IllegalActionError) as err:
+        s.apply(other)
+    assert err.value.code == "stoeck_card" and "HQ" in str(err.value)
+    before = s.scores()[0]
+    s.apply("HQ")
+    assert spectator(s)["stoeck"] == 0 and s.scores()[0] == before + 20
+
+
+def test_stoeck_played_in_silence_is_lost():
+    s = to_the_call(stoeck_game())
+    s.apply("HQ")  # without a word
+    assert spectator(s)["stoeck"] is None
+    while spectator(s)["deal_number"] == 0:
+        s.apply(s.legal_actions()[0])
+    assert spectator(s)["previous_deals"][0]["stoeck"] == [0, 0]
+
+
+def test_undo_and_replay_through_a_called_stoeck():
+    s = to_the_call(stoeck_game())
+    view = spectator(s)
+    s.apply("stoeck")
+    s.undo()
+    assert spectator(s) == view and "stoeck" in legal(s)
+    play(s, "stoeck", "HQ")
+    s.undo()
+    assert legal(s) == ["HQ"]  # back to just after the call
+    s.apply("HQ")
+    assert stichkit.replay(json.loads(json.dumps(s.record()))) == s
+
+
+def test_refused_calls_say_why():
+    s = stoeck_game()
+    s.apply("trump:H")
+    with pytest.raises(stichkit.IllegalActionError) as err:
+        s.apply("stoeck")
+    assert err.value.code == "no_stoeck"
+    auto = stichkit.load_game("jass", first_forehand=0).new_state(seed=1, deal=STOECK_DEAL)
+    auto.apply("trump:H")
+    from stichkit.games.jass.actions import ACTIONS_STOECK, CALL_STOECK
+
+    with pytest.raises(stichkit.IllegalActionError) as err:
+        auto.apply(ACTIONS_STOECK[CALL_STOECK])
+    assert err.value.code == "stoeck_not_announced"
+
+
+def test_every_bot_calls_its_stoeck():
+    s = to_the_call(stoeck_game())
+    for name in ("random", "heuristic", "ismcts"):
+        assert make(name, seed=1).choose(s, 0).text == "stoeck"
+    from stichkit import native
+
+    assert "stoeck='announce'" in (native.unsupported({"stoeck": "announce"}) or "")

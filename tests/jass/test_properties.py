@@ -375,15 +375,15 @@ def test_games_with_multipliers(
     data=st.data(),
     profile=PROFILES,
     target=SHORT_TARGETS,
-    stoeck=st.booleans(),
+    stoeck=st.sampled_from([True, False, "announce"]),
     multipliers=st.sampled_from(["none", "swisslos"]),
     seed=SEEDS,
     rng_seed=SEEDS,
 )
 def test_games_with_announced_weis(
-    data: Any, profile: str, target: int, stoeck: bool, multipliers: str, seed: int, rng_seed: int
+    data: Any, profile: str, target: int, stoeck: Any, multipliers: str, seed: int, rng_seed: int
 ) -> None:
-    """weis="announce": announcements as decisions; samples keep the announced points, and views
+    """weis="announce" (and stoeck="announce"): announcements as decisions; samples keep the announced points, and views
     show the points of an announcement and never its cards before the first trick is complete."""
     options = {"profile": profile, "target": target, "weis": "announce", "stoeck": stoeck, "multipliers": multipliers}
     _run_short(data, options, seed, rng_seed)

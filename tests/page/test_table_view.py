@@ -344,3 +344,32 @@ def test_the_jass_score_on_a_jasstafel(server: Server, new_page: NewPage) -> Non
     plain.keyboard.press("Escape")
     plain.wait_for_selector("svg.jasstafel")
     assert plain.evaluate(TAFEL) == shown
+
+
+def test_stoeck_is_called_from_the_table(server: Server, new_page: NewPage) -> None:
+    """stoeck="announce": before the second of trump King and Queen the holder sees "Stöck!"
+    beside the cards; once said, that card is the only one to play."""
+    import stichkit
+
+    hands = [
+        ["HK", "HQ", "D6", "D7", "S6", "S7", "C6", "C7", "C8"],
+        ["H6", "H7", "D8", "D9", "S8", "S9", "C9", "C10", "CJ"],
+        ["H8", "H9", "D10", "DJ", "S10", "SJ", "CQ", "CK", "CA"],
+        ["H10", "HJ", "HA", "DQ", "DK", "DA", "SQ", "SK", "SA"],
+    ]
+    game = stichkit.load_game("jass", profile="schieber", weis="off", stoeck="announce", first_forehand=0)
+    state = game.new_state(seed=1, deal={"hands": hands})
+    state.apply("trump:H")
+    state.apply("HK")
+    while not (state.current_player == 0 and any(a.text == "stoeck" for a in state.legal_actions())):
+        state.apply(next(a for a in state.legal_actions() if a.text != "HQ"))
+    page = new_page(1280, 800)
+    stage = Stage(page, server.url, "jass", state)
+    stage.feed(state, fresh=True)
+    button = page.wait_for_selector('#choices .choice[data-action="stoeck"]')
+    assert "Stöck" in button.text_content() and button.is_visible()
+    state.apply("stoeck")
+    stage.feed(state)
+    page.wait_for_selector('#choices .choice[data-action="stoeck"]', state="detached")
+    playable = page.evaluate("() => [...document.querySelectorAll('#hand .hand-card.legal')].map(e => e.dataset.card)")
+    assert playable == ["HQ"]  # the Queen alone

@@ -24,7 +24,7 @@ def test_the_catalog_describes_every_game_with_its_player_counts_and_options(ser
     assert jass["profile"] == {"name": "profile", "default": "seed", "doc": "rule profile", "type": "choice",
                                "choices": ["seed", "schieber"]}  # fmt: skip
     assert jass["target"]["type"] == "integer" and jass["target"]["minimum"] == 1 and jass["target"]["default"] == 1000
-    assert jass["stoeck"]["type"] == "boolean"
+    assert jass["stoeck"]["type"] == "choice" and jass["stoeck"]["choices"] == [True, False, "announce"]
     # a menu of the named sets; the API takes a custom mapping as text too (docs/jass.md, "Multipliers")
     assert jass["multipliers"]["type"] == "choice" and jass["multipliers"]["open"] is True
     assert jass["multipliers"]["choices"] == ["none", "swisslos", "one-to-four"]

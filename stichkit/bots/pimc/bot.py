@@ -16,7 +16,7 @@ from stichkit.core import Action, State
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import JassState
 
-from ..announce import ANNOUNCE, announces, cards_only
+from ..announce import SAYINGS, announces, cards_only
 from ..base import SEED, Bot, Param, View, seat_view, view_key
 from ..ismcts import ISMCTSBot, _check_positive_int, _check_seconds
 from ..jass_heuristic import decide as jass_decide
@@ -157,8 +157,8 @@ class PIMCBot(Bot):
         said = announces(view)  # Jass with announced Weis: decided as every bot does, not solved
         if said is not None:
             if said:
-                return state.game.parse_action(ANNOUNCE)
-            legal = [a for a in legal if a.text != ANNOUNCE]
+                return state.game.parse_action(said)
+            legal = [a for a in legal if a.text not in SAYINGS]
             view = cards_only(view)
         if len(legal) == 1:
             self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0}

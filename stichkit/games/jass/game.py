@@ -9,7 +9,7 @@ from typing import Any
 from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
-from .actions import ACTIONS, ACTIONS_ANNOUNCED
+from .actions import ACTIONS, ACTIONS_ANNOUNCED, ACTIONS_STOECK
 from .deals import parse_deal
 from .known_position import new_position
 from .multipliers import SETS, canonical, factors, problem
@@ -48,7 +48,13 @@ class Jass(Game):
             "their first card (or stay silent), 'off' plays without",
             choices=("auto", "announce", "off"),
         ),
-        Option("stoeck", True, "Stöck: trump King and Queen in one hand score 20", choices=(True, False)),
+        Option(
+            "stoeck",
+            True,
+            "Stöck: trump King and Queen in one hand score 20; 'announce': only when the player says "
+            "'Stöck' with the second of them",
+            choices=(True, False, "announce"),
+        ),
         Option(
             "first_forehand",
             "start-card",
@@ -88,7 +94,10 @@ class Jass(Game):
         self.options["multipliers"] = canonical(self.options["multipliers"])
         self.multipliers: tuple[int, ...] = factors(self.options["multipliers"])
         self.num_players = 4
-        self._set_actions(ACTIONS_ANNOUNCED if self.options["weis"] == "announce" else ACTIONS)
+        if self.options["stoeck"] == "announce":
+            self._set_actions(ACTIONS_STOECK)
+        else:
+            self._set_actions(ACTIONS_ANNOUNCED if self.options["weis"] == "announce" else ACTIONS)
 
     def notation_help(self) -> str:
         modes = "trump:D, trump:H, trump:S, trump:C" + (

@@ -20,9 +20,10 @@ from .actions import (
     ACTION_ID_OF,
     ACTION_TEXTS,
     ACTIONS,
-    ACTIONS_ANNOUNCED,
+    ACTIONS_STOECK,
     ANNOUNCE,
     BY_SUIT,
+    CALL_STOECK,
     OVER,
     PHASE_NAMES,
     PLAY,
@@ -31,7 +32,7 @@ from .actions import (
     TRUMP,
     TRUMP_ACTION,
 )
-from .cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
+from .cards import DECK, LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
 from .deals import START_CARD, Hands, deal_hands, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, PlayPosition, Snapshot, Trick, new_tuple
 from .rules import cannot_hold, legal_cards, next_reference, why_refused
@@ -52,7 +53,9 @@ class JassState(State):
         self._target: int = game.options["target"]
         self._weis_on = game.options["weis"] != "off"
         self._announce = game.options["weis"] == "announce"  # each player announces, or stays silent
-        self._stoeck_on: bool = game.options["stoeck"]
+        self._stoeck_on = bool(game.options["stoeck"])
+        self._stoeck_said = game.options["stoeck"] == "announce"  # Stöck counts only when called
+        self._calling = False  # "Stöck!" said: the second card of the pair comes now
         self._first_forehand: int | str = game.options["first_forehand"]
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
         self._mults: tuple[int, ...] = game.multipliers  # by trump mode: what the deal's points count
@@ -166,6 +169,19 @@ class JassState(State):
         p = self._player
         return not self._tricks and bool(self._held[p]) and not self._weis[p]
 
+    def _stoeck_mask(self, m: int) -> int:
+        """stoeck="announce": "stoeck" is open to the holder just before the second card of the
+        pair, when that card may be played; once said, that card is all that may follow."""
+        p = self._player
+        if self._calling:
+            return m & self._hands[p] & STOECK_PAIR[self._trump]
+        if p != self._stoeck_seat or self._stoeck_done:
+            return m
+        left = self._hands[p] & STOECK_PAIR[self._trump]
+        if left & (left - 1) or not left & m:  # both still in hand, or the second may not be played now
+            return m
+        return m | 1 << CALL_STOECK
+
     def _announce_weis(self) -> None:
         p = self._player
         self._weis = tuple(self._held[s] if s == p else self._weis[s] for s in range(4))
@@ -204,8 +220,15 @@ class JassState(State):
             if suit == mode:
                 self._best_trump = next_reference(self._best_trump, card, self._lowest_plain)
         trick.append(card)
+        calling, self._calling = self._calling, False
         if p == self._stoeck_seat and not self._stoeck_done and not self._hands[p] & STOECK_PAIR[mode]:
             self._stoeck_done = True  # the second of the pair is played: "Stöck!"
+            if self._stoeck_said and not calling:  # played in silence: Stöck is lost
+                if len(trick) == 4:
+                    self._end_trick()
+                else:
+                    self._player = (p + 3) & 3
+                return
             self._tally[STOECK + (p & 1)] += STOECK_POINTS
             if self._claim(p & 1, STOECK_POINTS * self._mults[mode]):
                 return
@@ -315,6 +338,8 @@ class JassState(State):
             m = legal_cards(self._hands[self._player], len(self._trick), self._led, self._trump, self._best_trump)
             if self._announce and self._may_announce():
                 m |= 1 << ANNOUNCE
+            if self._stoeck_said:
+                m = self._stoeck_mask(m)
         elif phase == OVER:
             m = 0
         else:
@@ -335,10 +360,15 @@ class JassState(State):
                 m = legal_cards(hand, len(trick), self._led, self._trump, self._best_trump) if trick else hand
                 if self._announce and self._may_announce():
                     m |= 1 << ANNOUNCE
+                if self._stoeck_said:
+                    m = self._stoeck_mask(m)
                 self._legal = m
             t = BY_SUIT
             cards = t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][(m >> 27) & 511]
-            return [*cards, ACTIONS_ANNOUNCED[ANNOUNCE]] if m >> ANNOUNCE else cards
+            if m >> ANNOUNCE:
+                said = [ACTIONS_STOECK[a] for a in (ANNOUNCE, CALL_STOECK) if m >> a & 1]
+                return cards + said
+            return cards
         return [ACTIONS[i] for i in bits(self._legal_mask())]
 
     def legal_action_mask(self) -> list[int]:
@@ -355,7 +385,7 @@ class JassState(State):
         if not m >> a & 1:
             raise IllegalActionError(self._why_illegal(a))
         p = self._player
-        if not self._trick:
+        if not self._trick and not self._calling:
             # Undo keeps one snapshot per trick (and per trump decision); a later card of the
             # trick is undone by restoring it and playing the trick's earlier cards again.
             self._undo.append(self._snapshot())
@@ -365,6 +395,8 @@ class JassState(State):
             self._play(a)
         elif a == ANNOUNCE:
             self._announce_weis()
+        elif a == CALL_STOECK:
+            self._calling = True
         elif a == PUSH:
             self._pushed = True
             self._phase = PUSHED
@@ -378,11 +410,27 @@ class JassState(State):
         choices = ", ".join(ACTION_TEXTS[i] for i in bits(self._legal_mask())) if self._phase in (TRUMP, PUSHED) else ""
         if a == ANNOUNCE and self._phase == PLAY:
             return self._why_no_announcement(p)
+        if a == CALL_STOECK and self._phase == PLAY:
+            return self._why_no_stoeck(p)
+        if self._calling and a < 36 and self._phase == PLAY:
+            card = ", ".join(DECK.notation(self._hands[p] & STOECK_PAIR[self._trump]))
+            return Reason(f"{ACTION_TEXTS[a]}: seat {p} said 'Stöck': {card} is to be played now", "stoeck_card",
+                          card=card, seat=p)  # fmt: skip
+        if a == CALL_STOECK and self._phase != OVER:
+            return Reason(f"stoeck: seat {p} must first choose trump ({choices})", "not_legal_now", expected="trump",
+                          seat=p)  # fmt: skip
         if a == ANNOUNCE and self._phase != OVER:
             return Reason(f"weis: seat {p} must first choose trump ({choices})", "not_legal_now", expected="trump",
                           seat=p)  # fmt: skip
         return why_refused(a, self._phase, p, self._hands[p], len(self._trick), self._led, self._trump,
                            self._best_trump, choices, self._profile.name)  # fmt: skip
+
+    def _why_no_stoeck(self, p: int) -> Reason:
+        if not self._stoeck_said:
+            return Reason(f"stoeck: this game counts Stöck itself (option stoeck={self.game.options['stoeck']!r}); "
+                          "a called Stöck needs stoeck='announce'", "stoeck_not_announced")  # fmt: skip
+        return Reason(f"stoeck: seat {p} is not about to play the second of trump King and Queen (or may not play it "
+                      "now)", "no_stoeck", seat=p)  # fmt: skip
 
     def _why_no_announcement(self, p: int) -> Reason:
         if not self._announce:
@@ -421,6 +469,8 @@ class JassState(State):
             a = e & 63  # type: ignore[operator]  # the decisions of one trick: cards and announcements
             if a == ANNOUNCE:
                 self._announce_weis()
+            elif a == CALL_STOECK:
+                self._calling = True
             else:
                 self._play(a)
         self._legal = -1
@@ -432,6 +482,7 @@ class JassState(State):
             scores, self._winner, n_summaries, n_log, tally, self._match,
         ) = u  # fmt: skip
         self._fixed = fixed
+        self._calling = False
         (
             self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
             self._weis, self._stoeck_seat, self._held,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import PHASE_NAMES
 from .cards import DECK, MODES
-from .scoring import tally_total
+from .scoring import STOECK, tally_total
 from .weis import weis_json
 
 if TYPE_CHECKING:
@@ -57,7 +57,8 @@ def view(state: JassState, seat: int | None) -> dict[str, Any]:
         "announced": announced(s),
         # The seat's own Weis, which it may announce (weis="announce"): its own cards only.
         "own_weis": None if seat is None or not s._announce else [weis_json(seat, w) for w in s._held[seat]],
-        "stoeck": s._stoeck_seat if s._stoeck_done else None,
+        # scored: a Stöck played in silence (stoeck="announce") is done, and lost
+        "stoeck": s._stoeck_seat if s._stoeck_done and s._tally[STOECK + (s._stoeck_seat & 1)] else None,
         "multiplier": s.multiplier,
         "multipliers": dict(zip(MODES, s._mults, strict=True)),
         "deal_points": [tally_total(tally, match, 0, mult), tally_total(tally, match, 1, mult)],

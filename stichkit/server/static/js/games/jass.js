@@ -173,7 +173,9 @@ export default {
       return out;
     }
     out.prompt = ctx.t("jass.playCard");
-    for (const a of legal) if (a !== "weis") out.cards.set(a, [a]);
+    for (const a of legal) if (a !== "weis" && a !== "stoeck") out.cards.set(a, [a]);
+    // stoeck="announce": "Stöck!" is said before the second of trump King and Queen
+    if (legal.includes("stoeck")) out.choices.push({ action: "stoeck", html: esc(ctx.t("jass.callStoeck")) });
     if (legal.includes("weis")) {
       // weis="announce": say the Weis before the first card, or play it silently
       const pts = (view.own_weis || []).map((w) => w.points).sort((a, b) => b - a);
