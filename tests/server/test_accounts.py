@@ -294,6 +294,27 @@ def test_a_deleted_account_leaves_its_games_under_a_neutral_name(srv: Server) ->
         register(b, name)  # the name is free again
 
 
+def test_a_deleted_account_that_took_a_seat_during_play_leaves_that_game_too(srv: Server) -> None:
+    """Whoever takes a freed seat during play is listed in the game's `names`; deleting that
+    account renames it there as well, and nobody else's name."""
+    t = srv.open_table("stichling", ["human", "human"], options={})
+    first, other = srv.join(t["id"], "Anfang", 0), srv.join(t["id"], "Bleibt", 1)
+    assert srv.get(f"/api/tables/{t['id']}").json()["status"] == "playing"
+    r = srv.post(f"/api/tables/{t['id']}/leave", {}, headers={"Authorization": f"Bearer {first['token']}"})
+    assert r.status_code == 200, r.text
+    name = unique("Spaet")
+    with browser(srv) as b:
+        register(b, name)
+        r = b.post(f"/api/tables/{t['id']}/join", json={"seat": 0})
+        assert r.status_code == 200, r.text
+        seats = srv.get(f"/api/tables/{t['id']}/games").json()["games"][0]["seats"]
+        assert seats[0]["names"] == ["Anfang", name], seats
+        assert b.request("DELETE", "/api/account", json={"password": PASSWORD}).status_code == 200
+    seats = srv.get(f"/api/tables/{t['id']}/games").json()["games"][0]["seats"]
+    assert seats[0]["names"] == ["Anfang", "(deleted)"] and "joined" not in seats[0], seats
+    assert seats[1]["names"] == ["Bleibt"] and other["seat"] == 1
+
+
 def test_a_ban_ends_the_sessions_and_refuses_the_next_login(srv: Server) -> None:
     name = unique("Bad")
     with browser(srv) as b:

@@ -13,6 +13,7 @@ from sqlalchemy import Engine, Text, cast, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
+from ..model import account_person
 from .models import AccountRow, GameRow, SeatRow, SessionRow, TableRow
 
 # What finished games show where a deleted account sat.
@@ -132,16 +133,27 @@ class AccountStore:
             name = row.name
             held = s.execute(select(SeatRow.table_id, SeatRow.seat).where(SeatRow.account_id == account_id)).all()
             # The games it played: a text search finds the few candidates, the check is exact.
-            mention = cast(GameRow.seats, Text).contains(f'"account": {account_id}', autoescape=True)
-            for g in s.scalars(select(GameRow).where(mention)).all():
+            # (who began a seat logged in is its "account"; who took it during play is in "joined")
+            person = account_person(account_id)
+            began = cast(GameRow.seats, Text).contains(f'"account": {account_id}', autoescape=True)
+            joined = cast(GameRow.seats, Text).contains(f'"{person}"', autoescape=True)
+            for g in s.scalars(select(GameRow).where(began | joined)).all():
                 seats = [dict(x) for x in g.seats]
                 changed = False
                 for entry in seats:
+                    renamed = {n for who, n in entry.get("joined") or [] if who == person}
                     if entry.get("account") == account_id:
                         del entry["account"]
-                        entry["names"] = [DELETED_NAME if n == name else n for n in entry.get("names") or []]
+                        renamed.add(name)
                         if entry.get("name") == name:
                             entry["name"] = DELETED_NAME
+                    if renamed:
+                        entry["names"] = [DELETED_NAME if n in renamed else n for n in entry.get("names") or []]
+                        still = [x for x in entry.get("joined") or [] if x[0] != person]
+                        if still:
+                            entry["joined"] = still
+                        else:
+                            entry.pop("joined", None)
                         changed = True
                 if changed:
                     g.seats = seats

@@ -17,7 +17,18 @@ from sqlalchemy import Connection, Engine, Select, bindparam, delete, func, inse
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..model import ChatLine, FinishedGame, Seat, StoredAction, StoredGame, StoredTable, barred_seats, began, sat_down
+from ..model import (
+    ChatLine,
+    FinishedGame,
+    Seat,
+    StoredAction,
+    StoredGame,
+    StoredTable,
+    account_person,
+    barred_seats,
+    began,
+    sat_down,
+)
 from ..quotas import TableQuota
 from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
 from .results import record_result
@@ -394,12 +405,21 @@ class Store:
         seats = [dict(x) for x in game.seats]
         entry = seats[seat]
         names = list(entry.get("names") or ([entry["name"]] if entry.get("name") else []))
+        # `joined`: the accounts among those who took the seat during play, with the name each sat
+        # under, so that deleting one of them renames it here too (Accounts.delete)
+        joined = [list(x) for x in entry.get("joined") or []]
         if before_play:
-            names = [name] if name else []
+            names, joined = ([name] if name else []), []
         elif name:
             names.append(name)
+            if account is not None:
+                joined.append([account_person(account), name])
         entry["names"] = names
         entry["name"] = names[0] if names else None
+        if joined:
+            entry["joined"] = joined
+        else:
+            entry.pop("joined", None)
         if before_play:  # the account of whoever begins the game here
             entry.pop("account", None)
             if account is not None:
