@@ -56,6 +56,7 @@ class JassState(State):
         self._stoeck_on = bool(game.options["stoeck"])
         self._stoeck_said = game.options["stoeck"] == "announce"  # Stöck counts only when called
         self._calling = False  # "Stöck!" said: the second card of the pair comes now
+        self._sayings = self._announce or self._stoeck_said  # anything to say beside the cards
         self._first_forehand: int | str = game.options["first_forehand"]
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
         self._mults: tuple[int, ...] = game.multipliers  # by trump mode: what the deal's points count
@@ -169,6 +170,14 @@ class JassState(State):
         p = self._player
         return not self._tricks and bool(self._held[p]) and not self._weis[p]
 
+    def _sayings_mask(self, m: int) -> int:
+        """The legal cards `m` with what may be said now (weis="announce", stoeck="announce")."""
+        if self._announce and self._may_announce():
+            m |= 1 << ANNOUNCE
+        if self._stoeck_said:
+            m = self._stoeck_mask(m)
+        return m
+
     def _stoeck_mask(self, m: int) -> int:
         """stoeck="announce": "stoeck" is open to the holder just before the second card of the
         pair, when that card may be played; once said, that card is all that may follow."""
@@ -220,9 +229,10 @@ class JassState(State):
             if suit == mode:
                 self._best_trump = next_reference(self._best_trump, card, self._lowest_plain)
         trick.append(card)
-        calling, self._calling = self._calling, False
         if p == self._stoeck_seat and not self._stoeck_done and not self._hands[p] & STOECK_PAIR[mode]:
             self._stoeck_done = True  # the second of the pair is played: "Stöck!"
+            # (a call is always followed by this card: only it is legal after "stoeck")
+            calling, self._calling = self._calling, False
             if self._stoeck_said and not calling:  # played in silence: Stöck is lost
                 if len(trick) == 4:
                     self._end_trick()
@@ -260,7 +270,7 @@ class JassState(State):
         self._scores[team] = score
         if score >= self._target:
             self._game_over(team)
-        elif not (self._stoeck_seat & 1 == team and self._stoeck_now()):
+        elif not (self._stoeck_seat >= 0 and self._stoeck_seat & 1 == team and self._stoeck_now()):
             self._player = self._leader = winner
 
     def _end_deal(self, team: int, pts: int) -> None:
@@ -298,7 +308,7 @@ class JassState(State):
         if self._scores[team] >= self._target:
             self._game_over(team)
             return True
-        return self._stoeck_seat & 1 == team and self._stoeck_now()
+        return self._stoeck_seat >= 0 and self._stoeck_seat & 1 == team and self._stoeck_now()
 
     def _game_over(self, team: int) -> None:
         self._winner = team
@@ -336,10 +346,8 @@ class JassState(State):
         phase = self._phase
         if phase == PLAY:
             m = legal_cards(self._hands[self._player], len(self._trick), self._led, self._trump, self._best_trump)
-            if self._announce and self._may_announce():
-                m |= 1 << ANNOUNCE
-            if self._stoeck_said:
-                m = self._stoeck_mask(m)
+            if self._sayings:
+                m = self._sayings_mask(m)
         elif phase == OVER:
             m = 0
         else:
@@ -358,17 +366,15 @@ class JassState(State):
                 trick = self._trick
                 hand = self._hands[self._player]
                 m = legal_cards(hand, len(trick), self._led, self._trump, self._best_trump) if trick else hand
-                if self._announce and self._may_announce():
-                    m |= 1 << ANNOUNCE
-                if self._stoeck_said:
-                    m = self._stoeck_mask(m)
+                if self._sayings:
+                    m = self._sayings_mask(m)
                 self._legal = m
             t = BY_SUIT
-            cards = t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][(m >> 27) & 511]
-            if m >> ANNOUNCE:
+            if m >> ANNOUNCE:  # an announcement may be said (weis or stoeck="announce")
                 said = [ACTIONS_STOECK[a] for a in (ANNOUNCE, CALL_STOECK) if m >> a & 1]
-                return cards + said
-            return cards
+                m &= (1 << 36) - 1
+                return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27] + said
+            return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
         return [ACTIONS[i] for i in bits(self._legal_mask())]
 
     def legal_action_mask(self) -> list[int]:
@@ -385,7 +391,7 @@ class JassState(State):
         if not m >> a & 1:
             raise IllegalActionError(self._why_illegal(a))
         p = self._player
-        if not self._trick and not self._calling:
+        if not self._trick and (not self._sayings or not self._calling):
             # Undo keeps one snapshot per trick (and per trump decision); a later card of the
             # trick is undone by restoring it and playing the trick's earlier cards again.
             self._undo.append(self._snapshot())
