@@ -198,6 +198,8 @@ class ISMCTSBot(Bot):
     def search(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
         if is_prediction(legal):
             return self.search_prediction(state, seat, legal, rng)
+        if state.game.name == "coiffeur" and any(str(a).startswith("trump:") for a in legal):
+            return self.announce_by_heuristic(state, seat, legal)
         if self.native(state):
             return self.search_native(state, seat, legal, rng)
         clock = time.perf_counter
@@ -348,6 +350,20 @@ class ISMCTSBot(Bot):
             "visits": {str(a): root.children[a.id].n for a in legal if a.id in root.children},
         }
         return chosen
+
+    def announce_by_heuristic(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """A Coiffeur announcement (or push): the game's heuristic, from the seat's view. What a
+        row of the sheet is worth lies in the deals still to come, past the end of the deal where
+        the search stops: a playout of this deal alone values every mode by its multiplier, and
+        spends the rows that count most first (its duel against the heuristic, docs/benchmarks.md)."""
+        from .heuristic import policy_for
+
+        start = time.perf_counter()
+        policy = policy_for(state.game.name)
+        assert policy is not None
+        text = policy(seat_view(state, seat), None)
+        self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - start, "determinizations": 0}
+        return next(a for a in legal if str(a) == text)
 
     def search_prediction(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
         """A prediction of the seat's own points (Differenzler): of a few candidates, the one with

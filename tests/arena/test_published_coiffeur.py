@@ -24,6 +24,8 @@ SHORT = {"rows": "S1 C2 obe3 une4"}
 PUBLISHED: dict[str, tuple[str, str, dict[str, str], int, int, float, float, float, float]] = {
     "heuristic-random": ("heuristic", "random", {}, 40, 300, 4847.5, 195.8, 100.0, 0.0),
     "ismcts-heuristic": (ISMCTS, "heuristic", SHORT, 6, 100, 768.6, 100.3, 50.0, 33.2),
+    "ismcts-heuristic-2": (ISMCTS, "heuristic", SHORT, 6, 100, 763.8, 115.7, 41.7, 21.4),
+    "ismcts-random": (ISMCTS, "random", SHORT, 4, 200, 1194.4, 184.8, 100.0, 0.0),
 }
 
 

@@ -75,3 +75,12 @@ def test_the_heuristic_beats_random_on_the_same_deals() -> None:
                     state.apply(rng.choice(state.legal_actions()))
             totals.append(state.view(None)["scores"][heuristic_team] - state.view(None)["scores"][1 - heuristic_team])
         assert sum(totals) > 0, (seed, totals)
+
+
+def test_ismcts_announces_as_the_heuristic_and_searches_the_cards() -> None:
+    """What a row is worth lies in the deals to come, past the end of the deal where the search
+    stops: ismcts takes the heuristic's announcement (and push), and searches the card play."""
+    game = stichkit.load_game("coiffeur")
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        assert make("ismcts", iterations=30, seed=1).choose(state, 0) == make("heuristic").choose(state, 0)
