@@ -81,6 +81,8 @@ def analyse_file(path: str, console: Console, *, as_json: bool = False, every: b
     source = load(path, fmt)
     if source.kind == "stichkit" and source.games[0].state.game.name == "differenzler":
         return analyse_differenzler(source.games[0].state, console, as_json=as_json, every=every, path=path)
+    if source.kind == "stichkit" and source.games[0].state.game.name == "coiffeur":
+        return analyse_coiffeur(source.games[0].state, console, as_json=as_json, every=every, path=path)
     todo = [p for n, entry in enumerate(source.games) for p in parts(entry.state, engine, full=every_card, game=n)]
     solved: dict[int, list[PartResult]] = {n: [] for n in range(len(source.games))}
     label = "" if source.kind == "stichkit" else f"{len(source.games)} games "
@@ -142,6 +144,31 @@ def analyse_differenzler(state: Any, console: Console, *, as_json: bool, every: 
     return 0
 
 
+def analyse_coiffeur(state: Any, console: Console, *, as_json: bool, every: bool, path: str) -> int:
+    """A Coiffeur game: the last tricks of each deal solved double-dummy, the announcing team for
+    the most it can write, the others for the least (stichkit.analysis.coiffeur). Per seat the
+    cards reviewed, the errors and the points (before the multiplier) they cost."""
+    from stichkit.analysis.coiffeur import ENDGAME_TRICKS, review_game
+
+    review = review_game(state)
+    if as_json:
+        print(json.dumps(review.to_json(), ensure_ascii=False))
+        return 0
+    console.print(f"[b]{escape(path)}[/b]: Coiffeur, the last {ENDGAME_TRICKS} tricks of every deal with every "
+                  "hand known, valued by what the announcing team writes (before the multiplier)")  # fmt: skip
+    table = Table(title="Double dummy", title_justify="left")
+    for col in ("Seat", "Cards", "Errors", "Points lost"):
+        table.add_column(col, justify="left" if col == "Seat" else "right")
+    for t in review.totals():
+        table.add_row(str(t["seat"]), str(t["decisions"]), str(t["errors"]), str(t["lost"]))
+    console.print(table)
+    shown = review.cards if every else [c for c in review.cards if c.loss > 0]
+    for c in shown:
+        console.print(f"deal {c.deal + 1} trick {c.trick}: seat {c.seat} played {c.played} (writes {c.value}); "
+                      f"best {', '.join(c.best)} (writes {c.best_value}), cost {c.loss}")  # fmt: skip
+    return 0
+
+
 # -- reading --------------------------------------------------------------------------------------
 
 
@@ -168,9 +195,9 @@ def load(path: str, fmt: str = "auto") -> Source:
             raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: {e}") from None
         except RecursionError:
             raise CliError(f"{quote(path, 200)} is not a record stichkit can replay: nested too deeply") from None
-        if state.game.name not in ("jass", "differenzler"):
+        if state.game.name not in ("jass", "differenzler", "coiffeur"):
             raise CliError(
-                f"stich analyse works on Jass and Differenzler records; {path} is a {state.game.name} record"
+                f"stich analyse works on Jass, Differenzler and Coiffeur records; {path} is a {state.game.name} record"
             )
         return Source("stichkit", [GameEntry(1, path, state)])
     return load_jasskit(text, path)

@@ -118,7 +118,7 @@ def test_errors_are_clear(tmp_path: Path) -> None:
     p = tmp_path / "sw.json"
     p.write_text(json.dumps(other.record()))
     code, out = run(["analyse", str(p)])
-    assert code == 2 and "works on Jass and Differenzler records" in out and "Traceback" not in out
+    assert code == 2 and "works on Jass, Differenzler and Coiffeur records" in out and "Traceback" not in out
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     code, out = run(["analyse", str(bad)])
