@@ -65,7 +65,7 @@ PLACES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("table", ["jass", "differenzler", "stichwahl", "stichling", "stichmeister"])
+@pytest.mark.parametrize("table", ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"])
 def test_on_a_phone_nothing_moves_while_a_deal_is_played(table: str, server: Server, new_page: NewPage) -> None:
     """Every state of a whole deal, the taken tricks and the deal's summary between them: the
     hand's top and every seat plate stay where they were, within 4 px."""
@@ -112,11 +112,11 @@ def engine_numbers(table: str, after: Any) -> tuple[list[int], dict[str, int], d
     """The totals, the side panel's scores and the chips as the engine's view after the deal has them."""
     view = after.view(0)
     scores = list(view["penalties"] if game_of(table) == "differenzler" else view["scores"])
-    chips = {str(s): scores[s % 2] if game_of(table) == "jass" else scores[s] for s in range(after.game.num_players)}
+    chips = {str(s): scores[s % 2] if game_of(table) in ("jass", "coiffeur") else scores[s] for s in range(after.game.num_players)}
     return scores, {str(i): v for i, v in enumerate(scores)}, chips
 
 
-@pytest.mark.parametrize("table", ["jass", "differenzler", "stichwahl", "stichling", "stichmeister"])
+@pytest.mark.parametrize("table", ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31))
 def test_at_a_deals_end_every_number_agrees_with_the_engine(
@@ -160,7 +160,7 @@ def test_at_a_deals_end_every_number_agrees_with_the_engine(
         assert shown["panel"] == panel and shown["chips"] == chips, f"{where}: after the summary"
 
 
-@pytest.mark.parametrize("table", ["jass", "differenzler", "stichwahl", "stichmeister"])
+@pytest.mark.parametrize("table", ["jass", "coiffeur", "differenzler", "stichwahl", "stichmeister"])
 def test_a_phone_shows_trump_and_the_rules_in_force_and_the_log_is_one_tap_away(
     table: str, server: Server, new_page: NewPage
 ) -> None:
@@ -177,6 +177,8 @@ def test_a_phone_shows_trump_and_the_rules_in_force_and_the_log_is_one_tap_away(
             "TRUMPF" in brief.upper()
             and page.evaluate("t => document.querySelector('#info .trump-row b').textContent", view["trump"]) in brief
         )
+    elif table == "coiffeur":
+        assert "ANGESAGT" in brief.upper() and page.inner_text("#info .trump-row b") in brief
     elif table == "stichwahl":
         names = {"O": "Orca", "P": "Pottwal", "N": "Narwal", "B": "Blauwal"}
         assert names[view["trump"]] in brief and ("9 oben" if view["marker"] == 9 else "1 oben") in brief
@@ -196,7 +198,7 @@ def to_the_end(table: str, seed: int) -> Any:
     return state
 
 
-@pytest.mark.parametrize("table", ["jass", "differenzler", "stichwahl", "stichling", "stichmeister"])
+@pytest.mark.parametrize("table", ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"])
 def test_no_text_of_the_other_language_shows(table: str, server: Server, new_page: NewPage) -> None:
     """German, then English: a decision with its log, the dialogs (tricks, scores, the table's
     panel, the log), a deal's summary and the game's result hold no word of the other language;

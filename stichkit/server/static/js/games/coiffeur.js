@@ -47,7 +47,7 @@ function lastTrickOf(view) {
 
 /** Both sheets as one table: row (kind), multiplier, and per team what was written there. */
 function sheetTable(view, ctx) {
-  const head = [ctx.t("cf.row"), "×", esc(teamLabel(0, ctx)), esc(teamLabel(1, ctx))];
+  const head = [ctx.t("cf.row"), esc(teamLabel(0, ctx)), esc(teamLabel(1, ctx))];
   const rows = view.sheets[0].rows.map((row, r) => {
     const cell = (team) => {
       const c = view.sheets[team].rows[r];
@@ -55,9 +55,9 @@ function sheetTable(view, ctx) {
       const shown = row.kind === c.mode ? "" : `${modeIcon(c.mode, ctx)} `;
       return raw(`${shown}<b data-row-score="${team}:${r}">${c.score}</b><small>${c.points} × ${row.multiplier}</small>`);
     };
-    return [raw(`${modeIcon(row.kind, ctx)} ${esc(modeName(row.kind, ctx))}`), String(row.multiplier), cell(0), cell(1)];
+    return [raw(`${modeIcon(row.kind, ctx)} ${esc(modeName(row.kind, ctx))} <small class="multiplier">×${row.multiplier}</small>`), cell(0), cell(1)];
   });
-  rows.push({ cls: "total", cells: [ctx.t("table.total"), "", String(view.sheets[0].total), String(view.sheets[1].total)] });
+  rows.push({ cls: "total", cells: [ctx.t("table.total"), String(view.sheets[0].total), String(view.sheets[1].total)] });
   return `<div class="coiffeur-sheets">${table(head, rows)}</div>`;
 }
 
