@@ -112,7 +112,8 @@ def engine_numbers(table: str, after: Any) -> tuple[list[int], dict[str, int], d
     """The totals, the side panel's scores and the chips as the engine's view after the deal has them."""
     view = after.view(0)
     scores = list(view["penalties"] if game_of(table) == "differenzler" else view["scores"])
-    chips = {str(s): scores[s % 2] if game_of(table) in ("jass", "coiffeur") else scores[s] for s in range(after.game.num_players)}
+    teams = game_of(table) in ("jass", "coiffeur")
+    chips = {str(s): scores[s % 2] if teams else scores[s] for s in range(after.game.num_players)}
     return scores, {str(i): v for i, v in enumerate(scores)}, chips
 
 
