@@ -130,10 +130,7 @@ COIFFEUR = Adapter(
 
 # -- the properties --------------------------------------------------------------------------------
 
-SLOW = pytest.mark.skipif(
-    "'slow' not in (config.getoption('markexpr') or '') and os.environ.get('STICHKIT_SLOW') != '1'",
-    reason="long property run: pass -m slow or set STICHKIT_SLOW=1",
-)
+SLOW = pytest.mark.slow  # a long run, only when asked (tests/conftest.py)
 # Short custom sheets keep a game to a few deals; every kind of row appears.
 ROWS = st.sampled_from(["S1 obe2", "slalom3 joker2", "guschti4 une1", "joker1 joker2", "H2 C3 D1"])
 LIGHT = Rates(step=0.3, illegal=0.03, replay=0.02, clone=0.02, sample=0.03, max_samples=3)

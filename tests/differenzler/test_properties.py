@@ -132,10 +132,7 @@ DIFFERENZLER = Adapter(
 
 # -- the properties --------------------------------------------------------------------------------
 
-SLOW = pytest.mark.skipif(
-    "'slow' not in (config.getoption('markexpr') or '') and os.environ.get('STICHKIT_SLOW') != '1'",
-    reason="long property run: pass -m slow or set STICHKIT_SLOW=1",
-)
+SLOW = pytest.mark.slow  # a long run, only when asked (tests/conftest.py)
 OPTIONS = st.fixed_dictionaries(
     {
         "deals": st.integers(1, 3),

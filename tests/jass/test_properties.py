@@ -298,10 +298,7 @@ def test_sample_keeps_the_start_card_with_the_forehand() -> None:
 
 # -- the properties --------------------------------------------------------------------------------
 
-SLOW = pytest.mark.skipif(
-    "'slow' not in (config.getoption('markexpr') or '') and os.environ.get('STICHKIT_SLOW') != '1'",
-    reason="long property run: pass -m slow or set STICHKIT_SLOW=1",
-)
+SLOW = pytest.mark.slow  # a long run, only when asked (tests/conftest.py)
 PROFILES = st.sampled_from(["seed", "schieber"])
 SHORT_TARGETS = st.sampled_from([50, 157, 300, 300, 300, 500])
 
