@@ -187,9 +187,14 @@ class Analyses:
                 job.status = "done"
             except asyncio.CancelledError:
                 raise
+            except BrokenProcessPool as e:
+                # The worker process ended under it: killed, or a signal to the whole process group
+                # as the server stops. No traceback: nothing in the analysis went wrong.
+                self._pool = None
+                log.warning("the analysis worker of game %s of table %s ended; it is begun again when asked",
+                            key[1], key[0])  # fmt: skip
+                job.status, job.error = "failed", f"the analysis failed: {e}"
             except Exception as e:
-                if isinstance(e, BrokenProcessPool):
-                    self._pool = None
                 log.exception("analysing game %s of table %s failed", key[1], key[0])
                 job.status, job.error = "failed", f"the analysis failed: {e}"
             if self.keeper is not None:

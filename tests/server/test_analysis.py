@@ -5,6 +5,7 @@ to analyse, and kept (in the database, across restarts) for whoever asks again."
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -87,3 +88,40 @@ def test_only_a_few_games_wait_for_their_analysis() -> None:
             await Analyses(waiting=0).begin(("t1", 1), state)
 
     run(go())
+
+
+def test_a_worker_killed_under_an_analysis_fails_it_quietly_and_it_is_begun_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The worker process can die under an analysis (killed, or a signal to the process group as
+    the server stops): the analysis fails with a warning and no traceback, and asked again it is
+    solved anew in a new worker."""
+    state = stichkit.replay(played("jass", JASS, 11, OBE).record())
+    expected = analyse(state, full=False).to_json()
+
+    async def go() -> None:
+        analyses = Analyses(waiting=2)
+        try:
+            await analyses.begin(("t1", 1), state)
+            deadline = time.time() + 120
+            while analyses._pool is None or not getattr(analyses._pool, "_processes", None):
+                assert time.time() < deadline, "no worker began"
+                await asyncio.sleep(0.05)
+            for p in list(analyses._pool._processes.values()):
+                p.kill()
+            while (job := analyses.get(("t1", 1))) is not None and job.status in ("queued", "working"):
+                assert time.time() < deadline, "the analysis did not end"
+                await asyncio.sleep(0.1)
+            assert job is not None and job.status == "failed"
+            again = await analyses.begin(("t1", 1), state)
+            while again.status in ("queued", "working"):
+                assert time.time() < deadline, "the analysis begun again did not end"
+                await asyncio.sleep(0.1)
+            assert again.status == "done" and again.to_json()["analysis"] == expected
+        finally:
+            analyses.close()
+
+    with caplog.at_level("WARNING", logger="stichkit.server"):
+        run(go())
+    assert any("analysis worker" in r.getMessage() and r.levelname == "WARNING" for r in caplog.records)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
