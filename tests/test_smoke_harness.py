@@ -25,7 +25,7 @@ README = """# demo
 
 ```python
 >>> import stichkit
->>> stichkit.game_names()[0]
+>>> stichkit.load_game("jass").name
 'jass'
 
 ```

@@ -50,7 +50,7 @@ function choiceLabel(name, value) {
   // the start card is named in the deck the player chose ("Schellen-7", "Ecken-7", "Käse-7"), and so are suits
   let params = name === "first_forehand" ? { card: jassName("D7", prefs.get("jassDeck"), lang()) } : {};
   if (name === "multipliers" && DOUBLED[value])
-    params = { suits: DOUBLED[value].map((s) => jassSuit(prefs.get("jassDeck"), s, lang())).join(", ") };
+    params = { suits: DOUBLED[value].map((s) => jassSuit(prefs.get("jassDeck"), s, lang())).join("/") };
   return has(key) ? t(key, params) : String(value);
 }
 

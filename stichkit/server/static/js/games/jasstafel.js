@@ -20,7 +20,7 @@ export function strokes(score) {
 }
 
 /** Strokes along a line from (x0, y0) to (x1, y1): `n` of them, every fifth across its four. */
-function line(kind, n, x0, y0, x1, y1) {
+function strokeLine(kind, n, x0, y0, x1, y1) {
   const out = [];
   const len = Math.hypot(x1 - x0, y1 - y0);
   const step = Math.min(7, (len - 8) / Math.max(1, n + Math.floor(n / 5)));
@@ -50,9 +50,9 @@ export function jasstafel(score, label) {
     `<svg class="jasstafel" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}" data-score="${score}"` +
     ` data-hundreds="${k.hundreds}" data-fifties="${k.fifties}" data-twenties="${k.twenties}" data-rest="${k.rest}">` +
     `<path class="z" d="M${LEFT} ${TOP} H${RIGHT} L${LEFT} ${BOTTOM} H${RIGHT}"/>` +
-    line("twenty", k.twenties, LEFT, TOP, RIGHT, TOP) +
-    line("fifty", k.fifties, RIGHT, TOP, LEFT, BOTTOM) +
-    line("hundred", k.hundreds, LEFT, BOTTOM, RIGHT, BOTTOM) +
+    strokeLine("twenty", k.twenties, LEFT, TOP, RIGHT, TOP) +
+    strokeLine("fifty", k.fifties, RIGHT, TOP, LEFT, BOTTOM) +
+    strokeLine("hundred", k.hundreds, LEFT, BOTTOM, RIGHT, BOTTOM) +
     `<text class="rest" x="${RIGHT + 6}" y="${TOP + 5}">${k.rest}</text>` +
     `</svg>`
   );
