@@ -827,7 +827,8 @@ export class LiveTable {
     }
     for (const el of this.root.querySelectorAll(`[data-action="${CSS.escape(h.action)}"], [data-trick-action="${CSS.escape(h.action)}"]`)) {
       el.classList.add("hinted");
-      words = words ? `${words} – ${el.getAttribute("aria-label") || el.textContent.trim()}` : el.getAttribute("aria-label") || el.textContent.trim();
+      const label = el.getAttribute("aria-label") || buttonWords(el);
+      words = words ? `${words} – ${label}` : label;
     }
     this.view.setMessage(t("table.hintIs", { move: words || h.action }), "info");
   }
@@ -891,4 +892,11 @@ export class LiveTable {
       this.view.setMessage(null);
     }
   }
+}
+
+/** A button's words as a player reads them: without its key number (`<kbd>`) or its icons. */
+function buttonWords(el) {
+  const copy = el.cloneNode(true);
+  for (const k of copy.querySelectorAll("kbd, svg, img, [aria-hidden=\"true\"]")) k.remove();
+  return copy.textContent.replace(/\s+/g, " ").trim();
 }
