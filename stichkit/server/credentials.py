@@ -4,23 +4,24 @@ Passwords are hashed with argon2id (argon2-cffi, its RFC 9106 parameters), never
 logged as given. A login for a name nobody has still verifies a password against a hash, so the
 answer takes as long as for a real account.
 
-A session cookie is `SECRET.SIGNATURE`: 256 random bits, and their HMAC-SHA256 under the
-server's secret (settings.secret, else one made once and kept in the database, shared by every
-process). A forged or altered cookie fails the signature and never reaches the database; a
-signed one opens a session only while the database holds the hash of its secret, so logging
-out, logging out everywhere, a new password and a ban each end sessions for good.
+A session cookie is `SECRET.SIGNATURE`: 256 random bits, signed by itsdangerous (its `Signer`:
+HMAC-SHA256 under a key derived from the server's secret, settings.secret, else one made once and
+kept in the database, shared by every process). The signing is the library's, not ours; what
+stays ours is the session itself: a forged or altered cookie fails the signature and never
+reaches the database, and a signed one opens a session only while the database holds the hash
+of its secret, so logging out, logging out everywhere, a new password and a ban each end
+sessions for good (a signature alone can never be taken back).
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import hmac
 import secrets
 from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from itsdangerous import BadSignature, Signer
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 256  # characters; longer only costs the server hashing time
@@ -64,15 +65,15 @@ def needs_rehash(password_hash: str) -> bool:
     return _hasher.check_needs_rehash(password_hash)
 
 
-def _signature(secret: str, session: str) -> str:
-    mac = hmac.new(secret.encode(), b"stichkit-session:" + session.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+@cache
+def _signer(secret: str) -> Signer:
+    return Signer(secret, salt="stichkit-session", key_derivation="hmac", digest_method=hashlib.sha256)
 
 
 def new_session(secret: str) -> tuple[str, str]:
     """A new session: (the cookie's value, the hash the database keeps)."""
     session = secrets.token_urlsafe(32)
-    return f"{session}.{_signature(secret, session)}", session_hash(session)
+    return _signer(secret).sign(session).decode(), session_hash(session)
 
 
 def session_hash(session: str) -> str:
@@ -84,7 +85,8 @@ def read_cookie(secret: str, value: str | None) -> str | None:
     forged or altered one)."""
     if not value or len(value) > 200:
         return None
-    session, _, signature = value.partition(".")
-    if not session or not hmac.compare_digest(signature.encode(), _signature(secret, session).encode()):
+    try:
+        session = _signer(secret).unsign(value).decode()
+    except (BadSignature, UnicodeError):
         return None
-    return session_hash(session)
+    return session_hash(session) if session else None

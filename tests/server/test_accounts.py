@@ -16,6 +16,7 @@ import pytest
 from argon2 import PasswordHasher
 
 from stichkit.cli.main import build_parser
+from stichkit.server import credentials
 from stichkit.server.admin import run as run_admin
 
 from .harness import Client, Server
@@ -164,7 +165,7 @@ def test_passwords_too_short_or_too_long_are_refused(srv: Server) -> None:
     assert count_accounts(srv) == before
 
 
-@pytest.mark.parametrize("kind", ["forged", "altered", "unsigned", "huge"])
+@pytest.mark.parametrize("kind", ["forged", "altered", "unsigned", "another secret", "huge"])
 def test_forged_and_altered_cookies_open_nothing(srv: Server, kind: str) -> None:
     name = unique()
     with browser(srv) as b:
@@ -175,6 +176,8 @@ def test_forged_and_altered_cookies_open_nothing(srv: Server, kind: str) -> None
             "forged": secrets.token_urlsafe(32) + "." + signature,
             "altered": secret[:-1] + ("A" if secret[-1] != "A" else "B") + "." + signature,
             "unsigned": secret,
+            # well made, by the server's own signer, under a secret that is not the server's
+            "another secret": credentials.new_session("not the server's secret")[0],
             "huge": "x" * 3000,
         }[kind]
         b.cookies.clear()
