@@ -12,10 +12,12 @@ Earlier cards are not analysed: a search of the whole deal in Python takes too l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from stichkit.core import State, UndoError
+from stichkit.core import State
+
+from . import endgame
 
 ENDGAME_TRICKS = 3
 
@@ -44,24 +46,11 @@ class CardReview:
                 "loss": self.loss, "values": dict(self.values)}  # fmt: skip
 
 
-@dataclass
-class Review:
+class Review(endgame.Review[CardReview]):
     """Every reviewed card of a game, and per seat: cards reviewed, errors, points lost."""
 
-    cards: list[CardReview] = field(default_factory=list)
-
-    def totals(self) -> list[dict[str, int]]:
-        out = [{"seat": s, "decisions": 0, "errors": 0, "lost": 0} for s in range(4)]
-        for c in self.cards:
-            t = out[c.seat]
-            t["decisions"] += 1
-            t["errors"] += c.loss > 0
-            t["lost"] += c.loss
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"schema": "stichkit-coiffeur-review", "version": 1, "endgame_tricks": ENDGAME_TRICKS,
-                "decisions": [c.to_json() for c in self.cards], "totals": self.totals()}  # fmt: skip
+    SCHEMA = "stichkit-coiffeur-review"
+    ENDGAME_TRICKS = ENDGAME_TRICKS
 
 
 def value(state: State, deal: int, team: int) -> int:
@@ -82,27 +71,17 @@ def value(state: State, deal: int, team: int) -> int:
 def review_game(state: State) -> Review:
     """Every card of the last ENDGAME_TRICKS tricks of each deal of a Coiffeur game, replayed from
     its history."""
-    again = state.clone()
-    while True:  # back to the first deal, dealt as it was
-        try:
-            again.undo()
-        except UndoError:
-            break
     review = Review()
-    for seat, action in state.history():
-        view = again.view(None)
-        legal = again.legal_actions()
-        if view["phase"] == "play" and sum(view["hand_sizes"]) <= 4 * ENDGAME_TRICKS and len(legal) > 1:
-            deal, team = view["deal_number"], view["chooser"] % 2
-            values: dict[str, int] = {}
-            for a in legal:
-                again.apply(a)
-                values[a.text] = value(again, deal, team)
-                again.undo()
-            best = max(values.values()) if seat % 2 == team else min(values.values())
-            review.cards.append(CardReview(
-                deal, len(view["tricks"]) + 1, seat, seat % 2 == team, action.text, values[action.text],
-                tuple(c for c, v in values.items() if v == best), best, values,
-            ))  # fmt: skip
-        again.apply(action.text)
+    for again, seat, action, view in endgame.last_tricks(state, ENDGAME_TRICKS):
+        deal, team = view["deal_number"], view["chooser"] % 2
+        values: dict[str, int] = {}
+        for a in again.legal_actions():
+            again.apply(a)
+            values[a.text] = value(again, deal, team)
+            again.undo()
+        best = max(values.values()) if seat % 2 == team else min(values.values())
+        review.cards.append(CardReview(
+            deal, len(view["tricks"]) + 1, seat, seat % 2 == team, action.text, values[action.text],
+            tuple(c for c, v in values.items() if v == best), best, values,
+        ))  # fmt: skip
     return review

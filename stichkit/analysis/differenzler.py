@@ -13,10 +13,12 @@ search grows by a factor of some (4!)^4 a trick, too much for an analysis in Pyt
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from stichkit.core import State, UndoError
+from stichkit.core import State
+
+from . import endgame
 
 ENDGAME_TRICKS = 3
 
@@ -44,24 +46,11 @@ class CardReview:
                 "loss": self.loss, "penalties": dict(self.penalties)}  # fmt: skip
 
 
-@dataclass
-class Review:
+class Review(endgame.Review[CardReview]):
     """Every reviewed card of a game, and per seat: cards reviewed, errors, penalty points lost."""
 
-    cards: list[CardReview] = field(default_factory=list)
-
-    def totals(self) -> list[dict[str, int]]:
-        out = [{"seat": s, "decisions": 0, "errors": 0, "lost": 0} for s in range(4)]
-        for c in self.cards:
-            t = out[c.seat]
-            t["decisions"] += 1
-            t["errors"] += c.loss > 0
-            t["lost"] += c.loss
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"schema": "stichkit-differenzler-review", "version": 1, "endgame_tricks": ENDGAME_TRICKS,
-                "decisions": [c.to_json() for c in self.cards], "totals": self.totals()}  # fmt: skip
+    SCHEMA = "stichkit-differenzler-review"
+    ENDGAME_TRICKS = ENDGAME_TRICKS
 
 
 def _penalties_after_deal(state: State, deal: int) -> tuple[int, ...]:
@@ -90,28 +79,17 @@ def value(state: State, deal: int) -> tuple[int, ...]:
 def review_game(state: State) -> Review:
     """Every card of the last ENDGAME_TRICKS tricks of each deal of a finished (or unfinished)
     Differenzler game, replayed from its history."""
-    again = state.clone()
-    while True:  # back to the first deal, dealt as it was
-        try:
-            again.undo()
-        except UndoError:
-            break
     review = Review()
-    for seat, action in state.history():
-        view = again.view(None)
-        in_play = view["phase"] == "play"
-        left = sum(view["hand_sizes"])
-        if in_play and left <= 4 * ENDGAME_TRICKS and len(again.legal_actions()) > 1:
-            deal = view["deal_number"]
-            penalties: dict[str, int] = {}
-            for a in again.legal_actions():
-                again.apply(a)
-                penalties[a.text] = value(again, deal)[seat]
-                again.undo()
-            low = min(penalties.values())
-            review.cards.append(CardReview(
-                deal, len(view["tricks"]) + 1, seat, action.text, penalties[action.text],
-                tuple(c for c, p in penalties.items() if p == low), low, penalties,
-            ))  # fmt: skip
-        again.apply(action.text)
+    for again, seat, action, view in endgame.last_tricks(state, ENDGAME_TRICKS):
+        deal = view["deal_number"]
+        penalties: dict[str, int] = {}
+        for a in again.legal_actions():
+            again.apply(a)
+            penalties[a.text] = value(again, deal)[seat]
+            again.undo()
+        low = min(penalties.values())
+        review.cards.append(CardReview(
+            deal, len(view["tricks"]) + 1, seat, action.text, penalties[action.text],
+            tuple(c for c, p in penalties.items() if p == low), low, penalties,
+        ))  # fmt: skip
     return review

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stichkit.core.action import Action
-from stichkit.core.errors import UndoError
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import JassState
 
+from .endgame import SeatTotal, from_the_first_deal, seat_totals, sum_totals
 from .solver import SolveError, c_available, clear_table, points_from_margin, remaining_points, solve, solve_value
 
 SCHEMA = "stichkit-analysis"
@@ -62,30 +62,6 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class SeatTotal:
-    seat: int
-    decisions: int = 0
-    errors: int = 0
-    lost: int = 0
-
-    def plus(self, d: Decision) -> SeatTotal:
-        return SeatTotal(self.seat, self.decisions + 1, self.errors + (d.loss > 0), self.lost + d.loss)
-
-    def to_json(self) -> dict[str, int]:
-        return {"seat": self.seat, "decisions": self.decisions, "errors": self.errors, "lost": self.lost}
-
-
-def sum_totals(per_game: Iterable[list[SeatTotal]]) -> list[SeatTotal]:
-    """Per seat, the totals of many games added up."""
-    out = [SeatTotal(s) for s in range(4)]
-    for totals in per_game:
-        for t in totals:
-            o = out[t.seat]
-            out[t.seat] = SeatTotal(t.seat, o.decisions + t.decisions, o.errors + t.errors, o.lost + t.lost)
-    return out
-
-
-@dataclass(frozen=True)
 class Analysis:
     """A game's card decisions, solved. `deals` maps a deal number to its trump mode text."""
 
@@ -96,11 +72,7 @@ class Analysis:
 
     def totals(self, deal: int | None = None) -> list[SeatTotal]:
         """Per seat: decisions, errors and points lost, over one deal or (None) the whole game."""
-        out = [SeatTotal(s) for s in range(4)]
-        for d in self.decisions:
-            if deal is None or d.deal == deal:
-                out[d.seat] = out[d.seat].plus(d)
-        return out
+        return seat_totals(self.decisions, deal)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -182,12 +154,7 @@ def parts(state: Any, engine: str = "auto", *, full: bool = True, game: int = 0)
         what = getattr(getattr(state, "game", None), "name", type(state).__name__)
         raise SolveError(f"analysis needs a Jass game, not {what}")
     history = state.history()
-    work = state.clone()
-    for _ in history:  # back to the first deal; the record's deals stay in the state
-        try:
-            work.undo()
-        except UndoError:
-            break
+    work = from_the_first_deal(state)  # the record's later deals stay in the state
     out: list[Part] = []
     actions: list[tuple[int, Action]] = []
     start, cards, deal = work.clone(), 0, work.deals_played

@@ -20,17 +20,16 @@ from rich.markup import escape
 from rich.table import Table
 
 import stichkit
+from stichkit.analysis.endgame import Review, SeatTotal, sum_totals
 from stichkit.analysis.review import (
     Analysis,
     GameResult,
     PartResult,
-    SeatTotal,
     analyse_part,
     assemble,
     engines_used,
     games_json,
     parts,
-    sum_totals,
 )
 from stichkit.arena.executors import Executor, SerialExecutor
 from stichkit.core.errors import RecordError, StichkitError, quote
@@ -130,12 +129,7 @@ def analyse_differenzler(state: Any, console: Console, *, as_json: bool, every: 
         return 0
     console.print(f"[b]{escape(path)}[/b]: Differenzler, the last {ENDGAME_TRICKS} tricks of every deal, each "
                   "player playing on to its own prediction with every hand known")  # fmt: skip
-    table = Table(title="Against the prediction", title_justify="left")
-    for col in ("Seat", "Cards", "Errors", "Penalty lost"):
-        table.add_column(col, justify="left" if col == "Seat" else "right")
-    for t in review.totals():
-        table.add_row(str(t["seat"]), str(t["decisions"]), str(t["errors"]), str(t["lost"]))
-    console.print(table)
+    console.print(_review_table(review, "Against the prediction", "Penalty lost"))
     shown = review.cards if every else [c for c in review.cards if c.loss > 0]
     for c in shown:
         best = ", ".join(c.best)
@@ -156,17 +150,22 @@ def analyse_coiffeur(state: Any, console: Console, *, as_json: bool, every: bool
         return 0
     console.print(f"[b]{escape(path)}[/b]: Coiffeur, the last {ENDGAME_TRICKS} tricks of every deal with every "
                   "hand known, valued by what the announcing team writes (before the multiplier)")  # fmt: skip
-    table = Table(title="Double dummy", title_justify="left")
-    for col in ("Seat", "Cards", "Errors", "Points lost"):
-        table.add_column(col, justify="left" if col == "Seat" else "right")
-    for t in review.totals():
-        table.add_row(str(t["seat"]), str(t["decisions"]), str(t["errors"]), str(t["lost"]))
-    console.print(table)
+    console.print(_review_table(review, "Double dummy", "Points lost"))
     shown = review.cards if every else [c for c in review.cards if c.loss > 0]
     for c in shown:
         console.print(f"deal {c.deal + 1} trick {c.trick}: seat {c.seat} played {c.played} (writes {c.value}); "
                       f"best {', '.join(c.best)} (writes {c.best_value}), cost {c.loss}")  # fmt: skip
     return 0
+
+
+def _review_table(review: Review[Any], title: str, lost: str) -> Any:
+    """Per seat the cards of the last tricks reviewed, the errors, and what they cost (`lost`)."""
+    table = Table(title=title, title_justify="left")
+    for col in ("Seat", "Cards", "Errors", lost):
+        table.add_column(col, justify="left" if col == "Seat" else "right")
+    for t in review.totals():
+        table.add_row(str(t.seat), str(t.decisions), str(t.errors), str(t.lost))
+    return table
 
 
 # -- reading --------------------------------------------------------------------------------------
