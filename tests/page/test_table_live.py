@@ -120,11 +120,13 @@ def test_a_trick_is_announced_and_a_takeback_offered_only_for_own_moves(server: 
     card that led is marked. "Zurücknehmen" comes only once the player has made a move; the log
     follows a change of language."""
     seats = ["human", "bot:random", "bot:random", "bot:random"]
-    table, seat = open_by_api(server, "jass", seats, {"profile": "schieber", "first_forehand": 2})
+    # seat 1 is forehand: it leads whether it names trump or pushes to seat 3, and seat 0 plays
+    # next (with seat 2 as forehand a push would hand the trump choice to this player)
+    table, seat = open_by_api(server, "jass", seats, {"profile": "schieber", "first_forehand": 1})
     page = new_page(1280, 800, seats={table: seat}, prefs={"speed": "normal", "jassDeck": "swiss"})
     page.goto(f"{server.url}/tables/{table}")
     assert wait_ready(page) == "act"
-    assert version(page) > 0  # seat 2 named trump and led, seat 1 played: none of it mine
+    assert version(page) > 0  # seat 1 (or 3) named trump and seat 1 led: none of it mine
     assert page.query_selector('[data-cmd="takeback"]') is None, "nothing of mine to take back yet"
     # the card that led this trick is marked, at the leader's seat
     leader = page.evaluate("() => window.stichkitTable.shown.view.trick_leader")

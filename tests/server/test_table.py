@@ -285,7 +285,10 @@ def test_two_connections_of_one_seat_both_get_everything(server: Server) -> None
 def test_bots_play_a_whole_game_and_its_record_replays(server: Server) -> None:
     import stichkit
 
-    t = server.open_table("stichwahl", ["bot:heuristic", "bot:random", "bot:ismcts:iterations=30"],
+    # the search bot gets a short clock: a bot with only an iteration budget is given the server's
+    # --max-bot-time (5 s) as its clock, and its moves are paced to that clock (pacing.py), which
+    # made this game take two minutes
+    t = server.open_table("stichwahl", ["bot:heuristic", "bot:random", "bot:ismcts:iterations=30:time=0.2"],
                           options={"target": 8})  # fmt: skip
     assert t["status"] == "playing"
 
