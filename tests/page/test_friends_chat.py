@@ -15,9 +15,15 @@ from stichkit.server.admin import run as run_admin
 from tests.server.harness import Client
 
 from .conftest import NewPage, Server
-from .test_rated import Sockets
 
 PASSWORD = "correct horse battery"
+
+
+class Sockets:
+    """What the WebSocket client of tests/server needs of a server: its ws:// address."""
+
+    def __init__(self, server: Server) -> None:
+        self.ws = server.url.replace("http://", "ws://")
 
 
 def logged_in(new_page: NewPage, server: Server, prefix: str, **kw: Any) -> tuple[Any, str]:

@@ -1,33 +1,25 @@
-"""A rated Jass game in the browser: a newcomer registers and logs in through the account window,
-opens a rated Jass table in the lobby and plays it by clicking what the page offers, with three
-other account holders over the WebSocket; at the end the profile shows the game, the rating
-moved, its chart, and the links to the replay and the analysis, and the leaderboard lists the
-four. Before leaving a rated game the page says that leaving loses it."""
+"""A rated Jass game in the browser, four people in four browsers: each registers through the
+account window (logging in there is tests/page/test_accounts.py's), one opens a rated Jass table
+in the lobby, the other three join by its invite link, and all four play it to the end by
+clicking what their pages offer; at the end the profile shows the game, the rating moved, its chart, and the links to
+the replay and the analysis, and the leaderboard lists the four. Before leaving a rated game the
+page says that leaving loses it."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import secrets
-import threading
+import time
 from typing import Any
 
 import httpx
 
-from tests.server.harness import Client
-
 from .conftest import NewPage, Server
-from .driver import play_to_end, table_id
+from .driver import OFFERS, READY, play_one, table_id
 
 PASSWORD = "correct horse battery"
-
-
-class Sockets:
-    """What the WebSocket client of tests/server needs of a server: its ws:// address."""
-
-    def __init__(self, server: Server) -> None:
-        self.ws = server.url.replace("http://", "ws://")
+TARGET = 50  # points: the game ends within the first deal, so the test stays short
 
 
 def account(server: Server, prefix: str) -> httpx.Client:
@@ -40,49 +32,46 @@ def account(server: Server, prefix: str) -> httpx.Client:
     return b
 
 
-def bots_of_flesh(server: Server, table: str, tokens: list[str], done: list[Any]) -> threading.Thread:
-    """Three players over the WebSocket, each making random legal moves until the game is over."""
-
-    async def one(token: str, rng: random.Random) -> None:
-        c = await Client.open(Sockets(server), table, token)  # type: ignore[arg-type]
-        m = await c.state(timeout=60)
-        while m["table"]["status"] != "over":
-            if m["legal"]:
-                await c.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
-            m = await c.state(timeout=120)
-        await c.close()
-
-    async def all_three() -> None:
-        await asyncio.gather(*(one(tok, random.Random(i)) for i, tok in enumerate(tokens)))
-
-    def run() -> None:
-        try:
-            asyncio.run(all_three())
-            done.append(True)
-        except BaseException as e:  # the test says what went wrong
-            done.append(e)
-
-    th = threading.Thread(target=run, daemon=True)
-    th.start()
-    return th
-
-
-def register_and_log_in(page: Any, server: Server, name: str) -> None:
-    """Through the account window, as a newcomer: register, log out, log in again."""
+def register(page: Any, server: Server, name: str) -> None:
+    """Through the account window, as a newcomer: register (and stay logged in); the header then
+    names the account."""
     page.goto(server.url + "/")
     page.wait_for_selector(".game-tile")
-    for form, then in (("register-form", "#logout"), ("login-form", None)):
-        page.click("#btn-account")
-        page.wait_for_selector("dialog#account[open]")
-        page.fill(f"#{form} input[name=name]", name)
-        page.fill(f"#{form} input[name=password]", PASSWORD)
-        page.click(f"#{form} button[type=submit]")
-        page.wait_for_selector("dialog#account", state="detached")
-        page.wait_for_function("(n) => document.querySelector('#btn-account .label').textContent === n", arg=name)
-        if then:
-            page.click("#btn-account")
-            page.click(then)
-            page.wait_for_function("() => document.querySelector('#btn-account .label').textContent === 'Anmelden'")
+    page.click("#btn-account")
+    page.wait_for_selector("dialog#account[open]")
+    page.fill("#register-form input[name=name]", name)
+    page.fill("#register-form input[name=password]", PASSWORD)
+    page.click("#register-form button[type=submit]")
+    page.wait_for_selector("dialog#account", state="detached")
+    page.wait_for_function("(n) => document.querySelector('#btn-account .label').textContent === n", arg=name)
+
+
+def join_by_link(page: Any, link: str, name: str) -> None:
+    """A logged-in player opens the invite link and takes the first free seat, under the account's
+    name (the join form offers it)."""
+    page.goto(link)
+    page.wait_for_selector('form.join-form input[name="name"]')
+    assert page.input_value('form.join-form input[name="name"]') == name
+    page.click('form.join-form button[type="submit"]')
+    # seated: "(du)" in the list of seats while others are awaited, the own seat once play begins
+    page.wait_for_function("""() => document.querySelector('.bottom-seat.mine')
+        || [...document.querySelectorAll('.seat-list li')].some((li) => li.textContent.includes('(du)'))""")
+
+
+def play_together(pages: list[Any], rng: random.Random, seconds: float = 180) -> list[int]:
+    """Each page moves when it offers a move, until the game is over: answers each page's moves."""
+    deadline = time.monotonic() + seconds
+    moves = [0] * len(pages)
+    while time.monotonic() < deadline:
+        states = [p.evaluate(READY, OFFERS) for p in pages]
+        if "over" in states:
+            return moves
+        acting = [i for i, state in enumerate(states) if state == "act"]
+        for i in acting:
+            moves[i] += bool(play_one(pages[i], rng))
+        if not acting:
+            pages[0].wait_for_timeout(30)
+    raise AssertionError(f"the game did not end within {seconds} s (moves made per page: {moves})")
 
 
 def open_rated_jass(page: Any, target: int) -> str:
@@ -100,26 +89,38 @@ def open_rated_jass(page: Any, target: int) -> str:
 
 
 def test_a_rated_jass_game_moves_the_rating_on_the_profile(server: Server, new_page: NewPage) -> None:
-    """Anna registers and logs in in the page, opens a rated Jass table in the lobby, plays it to
-    the end with three other account holders, and finds the rating moved on her profile."""
-    others = [account(server, n) for n in ("Beat", "Cilgia", "Dario")]
-    name = f"Anna{secrets.token_hex(3)}"
-    try:
-        page = new_page(prefs={"name": ""})
-        register_and_log_in(page, server, name)
-        table = open_rated_jass(page, 150)
-        info = server.get(f"/api/tables/{table}")
-        assert info["settings"]["rated"] and info["seats"][0]["name"] == name
-        tokens = [p.post(f"/api/tables/{table}/join", json={}).json()["token"] for p in others]
-        page.wait_for_selector(".bottom-seat.mine")
-        done: list[Any] = []
-        rest = bots_of_flesh(server, table, tokens, done)
-        play_to_end(page, random.Random(1), max_moves=400)
-        rest.join(120)
-        assert done == [True], done
-        result = server.get(f"/api/tables/{table}")["result"]
-        won = 0 in result["winners"]
+    """Anna registers in her browser and opens a rated Jass table in the lobby; Beat,
+    Cilgia and Dario register in theirs and join by her invite link; the four play it to the end,
+    and each finds the game, and the rating moved, on the profile."""
+    tag = secrets.token_hex(3)
+    names = [f"{n}{tag}" for n in ("Anna", "Beat", "Cilgia", "Dario")]
+    pages = [new_page(prefs={"name": ""}) for _ in names]
+    for page, name in zip(pages, names, strict=True):
+        register(page, server, name)
+    table = open_rated_jass(pages[0], TARGET)
+    info = server.get(f"/api/tables/{table}")
+    assert info["settings"]["rated"] and info["seats"][0]["name"] == names[0]
+    pages[0].wait_for_selector("#invite-link")
+    link = pages[0].input_value("#invite-link")
+    for page, name in zip(pages[1:], names[1:], strict=True):
+        join_by_link(page, link, name)
+    info = server.get(f"/api/tables/{table}")
+    assert [s["name"] for s in info["seats"]] == names and info["status"] == "playing"
 
+    moves = play_together(pages, random.Random(1))
+    assert all(moves), moves  # each of the four played (the game may end within the first deal)
+    for page in pages:
+        page.wait_for_selector(".table-page[data-phase=over]")
+    info = server.get(f"/api/tables/{table}")
+    assert info["status"] == "over", info["status"]
+    result = info["result"]
+
+    for seat, (page, name) in enumerate(zip(pages, names, strict=True)):
+        won = seat in result["winners"]
+        rating = server.get(f"/api/players/{name}")["games"][0]["rating"]["rating"]
+        assert (rating > 0) == won, (name, rating, result)  # everyone began at 0: a win lifts it
+        if seat > 1:
+            continue  # the profile page of one player of each team
         page.goto(f"{server.url}/players/{name}")
         page.wait_for_selector('.profile-games tr[data-game="jass"]')
         shown = (page.text_content('.profile-games tr[data-game="jass"] td.rating') or "").strip()
@@ -127,19 +128,15 @@ def test_a_rated_jass_game_moves_the_rating_on_the_profile(server: Server, new_p
         assert page.query_selector('.profile-games tr[data-game="jass"] svg.rating-chart') is not None
         assert page.query_selector(f'.recent-games li[data-table="{table}"] a[href$="replay=1"]') is not None
         assert page.query_selector(f'.recent-games li[data-table="{table}"] a[href$="analyse=1"]') is not None
-        rating = server.get(f"/api/players/{name}")["games"][0]["rating"]["rating"]
-        assert (rating > 0) == won  # everyone began at 0: a win lifts it, a loss lowers it
 
-        page.click("#nav-leaders")
-        page.wait_for_selector(".leaderboard")
-        page.click('.leader-tabs a[href="/leaderboard/jass"]')
-        page.wait_for_selector(".leaderboard h2")
-        assert "Bestenliste: Jass" in (page.text_content(".leaderboard h2") or "")
-        board = server.get("/api/leaderboard/jass?min_games=1")["players"]
-        assert {name, *(p.name for p in others)} <= {x["name"] for x in board}  # type: ignore[attr-defined]
-    finally:
-        for p in others:
-            p.close()
+    page = pages[0]
+    page.click("#nav-leaders")
+    page.wait_for_selector(".leaderboard")
+    page.click('.leader-tabs a[href="/leaderboard/jass"]')
+    page.wait_for_selector(".leaderboard h2")
+    assert "Bestenliste: Jass" in (page.text_content(".leaderboard h2") or "")
+    board = server.get("/api/leaderboard/jass?min_games=1")["players"]
+    assert set(names) <= {x["name"] for x in board}
 
 
 def test_leaving_a_rated_game_is_announced_as_a_loss(server: Server, new_page: NewPage) -> None:
