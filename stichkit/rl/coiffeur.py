@@ -11,38 +11,37 @@ from __future__ import annotations
 
 from stichkit.core import Game
 
-from .encoder import Encoder, View, card_table, unit
+from .encoder import View, unit
+from .jass_family import JassFamilyEncoder
 
-PHASES = ("trump", "pushed", "play", "over")
 PLAY_MODES = ("D", "H", "S", "C", "obe", "une", "slalom-obe", "slalom-une", "guschti-obe", "guschti-une")
 TRICK_MODES = ("D", "H", "S", "C", "obe", "une")
 MAX_WRITTEN = 257  # 157 and the match bonus
 
 
-class CoiffeurEncoder(Encoder):
+class CoiffeurEncoder(JassFamilyEncoder):
+    PHASES = ("trump", "pushed", "play", "over")
+
     def __init__(self, game: Game) -> None:
-        self.cards = card_table([a.text for a in game.actions[:36]])
         self.rows = len(game.new_state(seed=0).view(None)["sheets"][0]["rows"])
         super().__init__(game)
 
     def _layout(self) -> None:
         add = self._add
         r = self.rows
-        self.o_hand = add("hand", 36, "1 for each card in the observer's hand")
-        self.o_phase = add("phase", 4, "one-hot: trump, pushed, play, over")
-        self.o_to_move = add("to_move", 4, "one-hot relative seat to act (all 0 when the game is over)")
-        self.o_forehand = add("forehand", 4, "one-hot relative seat of this deal's forehand")
+        self._add_hand()
+        self._add_phase("one-hot: trump, pushed, play, over")
+        self._add_seats()
         self.o_pushed = add("pushed", 1, "1 if the forehand pushed this deal")
         self.o_chooser = add("chooser", 4, "one-hot relative seat that announced this deal's mode")
         self.o_mode = add("mode", 10, "one-hot play mode, as the trump: actions are ordered")
         self.o_trick_mode = add("trick_mode", 6, "one-hot mode of the trick in progress: D H S C obe une")
-        self.o_trick = add("trick", 4 * 36, "4 blocks of 36: the card played at position 0-3 of the trick in progress")
-        self.o_leader = add("trick_leader", 4, "one-hot relative seat that led the trick in progress")
-        self.o_played = add("played_by", 4 * 36, "4 blocks of 36: cards each relative seat has played this deal")
-        self.o_tricks = add("trick_number", 1, "finished tricks of this deal / 9")
+        self._add_trick()
+        self._add_played()
+        self._add_trick_number()
         self.o_points = add("points", 2, "points each relative team has taken this deal / 157")
-        self.o_cannot = add("cannot_hold", 4 * 36, "4 blocks of 36: cards each relative seat is known not to hold")
-        self.o_sizes = add("hand_sizes", 4, "cards in each relative seat's hand / 9")
+        self._add_cannot_hold()
+        self._add_hand_sizes()
         self.o_filled = add("row_played", 2 * r, "per relative team and sheet row: 1 if played")
         self.o_written = add("row_points", 2 * r, "per relative team and sheet row: the points written / 257")
         self.o_open = add("open_modes", 2 * 10, "per relative team: 1 for each play mode it may still announce")
@@ -51,15 +50,8 @@ class CoiffeurEncoder(Encoder):
 
     def _write(self, view: View, base: int, hot: list[int], at: list[int], values: list[float]) -> None:
         me = view["seat"]
-        cards = self.cards
         ap = hot.append
-        ap(base + self.o_phase + PHASES.index(view["phase"]))
-        for c in view["hand"]:
-            ap(base + self.o_hand + cards[c])
-        mover = view["current_player"]
-        if mover is not None:
-            ap(base + self.o_to_move + (me - mover) % 4)
-        ap(base + self.o_forehand + (me - view["forehand"]) % 4)
+        self._write_play(view, base, hot, at, values)
         if view["pushed"]:
             ap(base + self.o_pushed)
         if view["chooser"] is not None:
@@ -67,28 +59,6 @@ class CoiffeurEncoder(Encoder):
             ap(base + self.o_mode + PLAY_MODES.index(view["mode"]))
         if view["trick_mode"] is not None:
             ap(base + self.o_trick_mode + TRICK_MODES.index(view["trick_mode"]))
-        played = base + self.o_played
-        tricks = view["tricks"]
-        for trick in tricks:
-            lead_rel = me - trick["leader"]
-            for k, c in enumerate(trick["cards"]):
-                ap(played + ((lead_rel + k) % 4) * 36 + cards[c])
-        for k, play in enumerate(view["trick"]):
-            i = cards[play["card"]]
-            ap(base + self.o_trick + k * 36 + i)
-            ap(played + ((me - play["seat"]) % 4) * 36 + i)
-        leader = view["trick_leader"]
-        if leader is not None:
-            ap(base + self.o_leader + (me - leader) % 4)
-        at.append(base + self.o_tricks)
-        values.append(len(tricks) / 9)
-        for s in range(4):
-            at.append(base + self.o_sizes + (me - s) % 4)
-            values.append(view["hand_sizes"][s] / 9)
-        for s, held in enumerate(view["cannot_hold"]):
-            o = base + self.o_cannot + ((me - s) % 4) * 36
-            for c in held:
-                ap(o + cards[c])
         r = self.rows
         for team in range(2):
             rel = (me - team) % 2

@@ -3,63 +3,83 @@
 Seats are relative: 0 is the observer, 1 plays next (play runs counter-clockwise), 2 is the
 partner, 3 plays before the observer. Teams are "own" (relative seats 0 and 2) and "other".
 Cards are indexed as the action ids 0-35 (suit D H S C × rank 6 … A).
+
+The Schieber's options add blocks at the end of the vector, and only where they are on, so a
+game without them keeps the layout it always had: `multipliers` other than 'none' adds the
+factor of each trump mode and the one in force; weis='announce' adds who announced a Weis and
+its points (public as said), the observer's own Weis and whether it may still announce it;
+stoeck='announce' adds whether the observer may still call "Stöck".
 """
 
 from __future__ import annotations
 
 from stichkit.core import Game
+from stichkit.games.jass.multipliers import MAX_FACTOR, SETS
 
-from .encoder import Encoder, View, card_table, unit
+from .encoder import View, unit
+from .jass_family import JassFamilyEncoder
 
-PHASES = ("trump", "pushed", "play", "over")
 TRUMPS = ("D", "H", "S", "C", "obe", "une")
 MAX_DEAL_POINTS = 257  # a match
 MAX_WEIS = 500
+STOECK_PAIRS = {t: (t + "K", t + "Q") for t in "DHSC"}  # the cards of Stöck, by trump suit
 
 
-class JassEncoder(Encoder):
+class JassEncoder(JassFamilyEncoder):
+    PHASES = ("trump", "pushed", "play", "over")
+
     def __init__(self, game: Game) -> None:
-        self.cards = card_table([a.text for a in game.actions[:36]])
+        options = game.options
+        self.with_multipliers = getattr(game, "multipliers", SETS["none"]) != SETS["none"]
+        self.with_weis = options.get("weis") == "announce"
+        self.with_stoeck = options.get("stoeck") == "announce"
         super().__init__(game)
 
     def _layout(self) -> None:
         add = self._add
-        self.o_hand = add("hand", 36, "1 for each card in the observer's hand")
-        self.o_phase = add("phase", 4, "one-hot: trump (forehand to choose), pushed (partner to choose), play, over")
-        self.o_to_move = add("to_move", 4, "one-hot relative seat to act (all 0 when the game is over)")
-        self.o_forehand = add("forehand", 4, "one-hot relative seat of this deal's forehand")
+        self._add_hand()
+        self._add_phase("one-hot: trump (forehand to choose), pushed (partner to choose), play, over")
+        self._add_seats()
         self.o_trump = add("trump", 6, "one-hot trump mode D H S C obe une (all 0 before the choice)")
         self.o_chooser = add("trump_chosen_by", 4, "one-hot relative seat that named trump")
         self.o_pushed = add("pushed", 1, "1 if the forehand pushed this deal")
         self.o_profile = add("profile_schieber", 1, "1 in the schieber profile, 0 in seed")
-        self.o_trick = add("trick", 4 * 36, "4 blocks of 36: the card played at position 0-3 of the trick in progress")
-        self.o_leader = add("trick_leader", 4, "one-hot relative seat that led the trick in progress")
-        self.o_played = add("played_by", 4 * 36, "4 blocks of 36: cards each relative seat has played this deal")
-        self.o_when = add("played_in_trick", 36, "per card played this deal: (trick number + 1) / 9")
-        self.o_tricks = add("trick_number", 1, "finished tricks of this deal / 9")
-        self.o_won = add("tricks_won", 4, "tricks each relative seat has taken this deal / 9")
+        self._add_trick()
+        self._add_played()
+        self._add_played_in_trick()
+        self._add_trick_number()
+        self._add_tricks_won()
         self.o_deal_pts = add("deal_points", 2, "this deal's points, own team and other team / 257")
-        self.o_cannot = add("cannot_hold", 4 * 36, "4 blocks of 36: cards each relative seat is known not to hold")
-        self.o_sizes = add("hand_sizes", 4, "cards in each relative seat's hand / 9")
+        self._add_cannot_hold()
+        self._add_hand_sizes()
         self.o_weis = add("weis_cards", 4 * 36, "4 blocks of 36: cards of each relative seat's shown Weis")
         self.o_weis_pts = add("weis_points", 2, "points of the shown Weis, own team and other team / 500")
         self.o_weis_by = add("weis_scored_by", 3, "Weis shown; own team scores them; other team scores them")
         self.o_stoeck = add("stoeck", 4, "one-hot relative seat that scored Stöck this deal")
         self.o_scores = add("scores", 2, "game score, own team and other team / target")
         self.o_deal = add("deal_number", 1, "deal number / 20 (1 from the 20th deal on)")
+        # The options' blocks, only where the option is on (docs/rl.md, "Jass with the Schieber's options").
+        if self.with_multipliers:
+            self.o_mults = add("mode_multipliers", 6, f"the factor of each trump mode D H S C obe une / {MAX_FACTOR}")
+            self.o_mult = add(
+                "multiplier",
+                1,
+                f"the factor of this deal's trump mode / {MAX_FACTOR} (0 before the choice)",
+            )
+        if self.with_weis:
+            self.o_announced = add("weis_announced", 4, "1 for each relative seat that announced a Weis this deal")
+            self.o_announced_pts = add("announced_points", 4, "points each relative seat announced this deal / 500")
+            self.o_own_weis = add("own_weis", 36, "the cards of the observer's own Weis (once trump is named)")
+            self.o_own_weis_pts = add("own_weis_points", 1, "the points of the observer's own Weis / 500")
+            self.o_may_weis = add("may_announce_weis", 1, "1 while the observer may still announce its Weis")
+        if self.with_stoeck:
+            self.o_may_stoeck = add("may_call_stoeck", 1, "1 while the observer holds Stöck it may still call")
 
     def _write(self, view: View, base: int, hot: list[int], at: list[int], values: list[float]) -> None:
         me = view["seat"]
         cards = self.cards
         ap = hot.append
-        phase = view["phase"]
-        ap(base + self.o_phase + PHASES.index(phase))
-        for c in view["hand"]:
-            ap(base + self.o_hand + cards[c])
-        mover = view["current_player"]
-        if mover is not None:
-            ap(base + self.o_to_move + (me - mover) % 4)
-        ap(base + self.o_forehand + (me - view["forehand"]) % 4)
+        self._write_play(view, base, hot, at, values)
         trump = view["trump"]
         if trump is not None:
             ap(base + self.o_trump + TRUMPS.index(trump))
@@ -70,48 +90,10 @@ class JassEncoder(Encoder):
             ap(base + self.o_pushed)
         if view["profile"] == "schieber":
             ap(base + self.o_profile)
-        played = base + self.o_played
-        when = base + self.o_when
-        won = [0, 0, 0, 0]
-        tricks = view["tricks"]
-        for t, trick in enumerate(tricks):
-            lead_rel = me - trick["leader"]
-            value = (t + 1) / 9
-            for k, c in enumerate(trick["cards"]):
-                i = cards[c]
-                ap(played + ((lead_rel + k) % 4) * 36 + i)
-                at.append(when + i)
-                values.append(value)
-            won[(me - trick["winner"]) % 4] += 1
-        value = (len(tricks) + 1) / 9
-        for k, play in enumerate(view["trick"]):
-            i = cards[play["card"]]
-            ap(base + self.o_trick + k * 36 + i)
-            ap(played + ((me - play["seat"]) % 4) * 36 + i)
-            at.append(when + i)
-            values.append(value)
-        leader = view["trick_leader"]
-        if leader is not None:
-            ap(base + self.o_leader + (me - leader) % 4)
-        at.append(base + self.o_tricks)
-        values.append(len(tricks) / 9)
-        o = base + self.o_won
-        for r in range(4):
-            if won[r]:
-                at.append(o + r)
-                values.append(won[r] / 9)
         team = me % 2
         dp = view["deal_points"]
         at += (base + self.o_deal_pts, base + self.o_deal_pts + 1)
         values += (unit(dp[team], MAX_DEAL_POINTS), unit(dp[1 - team], MAX_DEAL_POINTS))
-        for s, held in enumerate(view["cannot_hold"]):
-            o = base + self.o_cannot + ((me - s) % 4) * 36
-            for c in held:
-                ap(o + cards[c])
-        o = base + self.o_sizes
-        for s, n in enumerate(view["hand_sizes"]):
-            at.append(o + (me - s) % 4)
-            values.append(n / 9)
         weis_pts = [0, 0]
         for w in view["weis"]:
             s = w["seat"]
@@ -133,3 +115,55 @@ class JassEncoder(Encoder):
         sc = view["scores"]
         at += (base + self.o_scores, base + self.o_scores + 1, base + self.o_deal)
         values += (unit(sc[team], target), unit(sc[1 - team], target), unit(view["deal_number"], 20))
+        if self.with_multipliers:
+            mults = view["multipliers"]
+            for k, mode in enumerate(TRUMPS):
+                at.append(base + self.o_mults + k)
+                values.append(unit(mults[mode], MAX_FACTOR))
+            if view["multiplier"] is not None:
+                at.append(base + self.o_mult)
+                values.append(unit(view["multiplier"], MAX_FACTOR))
+        if self.with_weis:
+            self._write_announced(view, base, hot, at, values)
+        if self.with_stoeck and self._may_call_stoeck(view):
+            ap(base + self.o_may_stoeck)
+
+    def _write_announced(self, view: View, base: int, hot: list[int], at: list[int], values: list[float]) -> None:
+        """weis='announce': what was said at the table (public), and the observer's own Weis."""
+        me = view["seat"]
+        said = False
+        for a in view["announced"] or ():
+            rel = (me - a["seat"]) % 4
+            said |= rel == 0
+            hot.append(base + self.o_announced + rel)
+            at.append(base + self.o_announced_pts + rel)
+            values.append(unit(sum(a["points"]), MAX_WEIS))
+        own = view["own_weis"] or ()
+        for w in own:
+            for c in w["cards"]:
+                hot.append(base + self.o_own_weis + self.cards[c])
+        if own:
+            at.append(base + self.o_own_weis_pts)
+            values.append(unit(sum(w["points"] for w in own), MAX_WEIS))
+            # announced with the first card of the deal: not once the seat has played one
+            first_card_to_come = not view["tricks"] and all(p["seat"] != me for p in view["trick"])
+            if not said and first_card_to_come and view["phase"] == "play":
+                hot.append(base + self.o_may_weis)
+
+    @staticmethod
+    def _may_call_stoeck(view: View) -> bool:
+        """The observer was dealt trump King and Queen and still holds one of them: the call is
+        still to come (or lost, once the second is played in silence)."""
+        pair = STOECK_PAIRS.get(view["trump"] or "")
+        if pair is None or view["phase"] != "play":
+            return False
+        me = view["seat"]
+        hand = set(view["hand"])
+        mine = set(hand)
+        for trick in view["tricks"]:
+            lead_rel = trick["leader"]
+            for k, c in enumerate(trick["cards"]):
+                if (lead_rel - k) % 4 == me:
+                    mine.add(c)
+        mine.update(p["card"] for p in view["trick"] if p["seat"] == me)
+        return all(c in mine for c in pair) and any(c in hand for c in pair)

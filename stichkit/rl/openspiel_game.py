@@ -39,7 +39,9 @@ PLAYERS = {
 
 def parameters(name: str) -> dict[str, Any]:
     """Every option as an OpenSpiel parameter: a path option's None is "", a default that
-    follows other options (Jass's target, by profile) is 0."""
+    follows other options (Jass's target, by profile) is 0. OpenSpiel types each parameter by its
+    default, so a yes/no option's word choices (Jass's stoeck='announce') are parameters of their
+    own, `<option>_<word>` (stoeck_announce=True), False by default."""
     game_cls = type(stichkit.load_game(name))
     spec: dict[str, Any] = {}
     for opt in game_cls.OPTIONS:
@@ -49,18 +51,37 @@ def parameters(name: str) -> dict[str, Any]:
             spec[opt.name] = ""
         else:
             spec[opt.name] = opt.default
+        for word in _word_choices(opt):
+            spec[f"{opt.name}_{word}"] = False
     return spec
+
+
+def _word_choices(opt: Any) -> list[str]:
+    """The text choices of an option whose default is True or False."""
+    if not isinstance(opt.default, bool):
+        return []
+    return [c for c in opt.choices if isinstance(c, str)]
 
 
 def options_from(name: str, params: dict[str, Any]) -> dict[str, Any]:
     spec = parameters(name)
+    words = {
+        f"{opt.name}_{word}": (opt.name, word)
+        for opt in type(stichkit.load_game(name)).OPTIONS
+        for word in _word_choices(opt)
+    }
     options: dict[str, Any] = {}
     for key, value in params.items():
         if key not in spec:
             continue  # OpenSpiel has checked the names already
+        if key in words:
+            continue
         if value == spec[key] and (value == "" or (value == 0 and not isinstance(value, bool) and key == "target")):
             continue  # "" and the target 0 mean: the game's own default
         options[key] = value
+    for key, value in params.items():  # a word choice wins over its option's True/False
+        if key in words and value is True:
+            options[words[key][0]] = words[key][1]
     return options
 
 
@@ -70,7 +91,9 @@ def max_game_length(game: Game) -> int:
     if game.name == "jass":
         # every complete deal writes at least 157 points; the game ends when a team reaches the target
         deals = 2 * (game.options["target"] - 1) // 157 + 1
-        return deals * 38
+        # a trump choice, a push, 36 cards, and what may be said: four Weis and one "Stöck"
+        said = 4 * (game.options["weis"] == "announce") + (game.options["stoeck"] == "announce")
+        return deals * (38 + said)
     if game.name == "stichwahl":
         # every trick scores at least one point; a shared lead plays on, bounded here by 20 deals more
         deals = math.ceil(n * game.options["target"] / 8) + 20

@@ -13,10 +13,19 @@ from stichkit.core import State
 for module in ("numpy", "gymnasium", "pettingzoo", "pyspiel"):
     pytest.importorskip(module, reason=f"the rl extra ({module}) is not installed: pip install 'stichkit[rl]'")
 
+# the Schieber with every option that adds to the observation and the actions
+SCHIEBER_OPTIONS: dict[str, Any] = {
+    "profile": "schieber",
+    "multipliers": "swisslos",
+    "weis": "announce",
+    "stoeck": "announce",
+}
+
 # (game, options): every game at every player count it allows
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}),
     ("jass", {"profile": "schieber"}),
+    ("jass", SCHIEBER_OPTIONS),
     ("coiffeur", {"rows": "slalom2 D1"}),
     ("coiffeur", {"rows": "guschti3 joker1"}),
     ("differenzler", {"deals": 2}),
@@ -25,6 +34,15 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *[("stichling", {"players": n}) for n in (2, 3, 4, 5)],
     *[("stichmeister", {"players": n}) for n in (3, 4, 5)],
 ]
+
+
+def openspiel_params(options: dict[str, Any]) -> dict[str, Any]:
+    """`options` as OpenSpiel parameters: stoeck='announce' is the parameter stoeck_announce."""
+    if options.get("stoeck") == "announce":
+        return {**{k: v for k, v in options.items() if k != "stoeck"}, "stoeck_announce": True}
+    return options
+
+
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for g, o in CONFIGS]
 
 

@@ -13,7 +13,7 @@ import stichkit
 import stichkit.rl as rl
 from stichkit.rl.openspiel_game import StichkitState, _Held
 
-from .helpers import CONFIGS, IDS, positions
+from .helpers import CONFIGS, IDS, openspiel_params, positions
 
 
 def _pairs(name: str, options: dict[str, Any]) -> list[tuple[Any, Any, int]]:
@@ -55,7 +55,7 @@ def test_adapters_see_nothing_hidden(name: str, options: dict[str, Any]) -> None
     rl.register_openspiel()
     import pyspiel
 
-    os_game = pyspiel.load_game(f"python_stichkit_{name}", options)
+    os_game = pyspiel.load_game(f"python_stichkit_{name}", openspiel_params(options))
     for state, sample, seat in _pairs(name, options)[::4]:
         agent = f"seat_{seat}"
         aec.state = state

@@ -12,7 +12,7 @@ import stichkit
 import stichkit.bots
 import stichkit.rl as rl
 
-from .helpers import CONFIGS, IDS
+from .helpers import CONFIGS, IDS, openspiel_params
 
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
@@ -22,7 +22,7 @@ SHORT: dict[str, dict[str, Any]] = {"jass": {"target": 100}, "stichwahl": {"targ
 
 def _load(name: str, options: dict[str, Any]) -> Any:
     rl.register_openspiel()
-    return pyspiel.load_game(f"python_stichkit_{name}", {**options, **SHORT.get(name, {})})
+    return pyspiel.load_game(f"python_stichkit_{name}", {**openspiel_params(options), **SHORT.get(name, {})})
 
 
 def test_every_game_is_registered_once_and_twice_is_harmless() -> None:
@@ -148,3 +148,13 @@ def test_openspiels_own_rollout_evaluator_runs_on_the_games_too() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_a_word_choice_of_a_yes_no_option_is_a_parameter_of_its_own() -> None:
+    """OpenSpiel types a parameter by its default: Jass's stoeck=True/False stays a bool, and
+    stoeck='announce' is stoeck_announce=True."""
+    game = _load("jass", {"stoeck_announce": True, "weis": "announce"})
+    assert game.stichkit_game.options["stoeck"] == "announce"
+    assert game.num_distinct_actions() == 45
+    assert _load("jass", {"stoeck": False}).stichkit_game.options["stoeck"] is False
+    assert _load("jass", {}).stichkit_game.options["stoeck"] is True
