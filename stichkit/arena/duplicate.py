@@ -10,10 +10,10 @@ of workers, as long as the bots search by iterations rather than by the clock.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 import stichkit
 from stichkit import bots
@@ -90,16 +90,52 @@ def _split_address(rest: str, name: str, address: str) -> tuple[str, list[tuple[
     return rest.strip(), params
 
 
-def rotations(n: int, labels: Sequence[str]) -> list[int]:
+T = TypeVar("T")
+
+
+def rotate(lineup: Sequence[T], rotation: int) -> tuple[T, ...]:
+    """The line-up of rotation r: seat s gets the player of seat (s + r) mod n. The cards stay
+    with the seats (they come from the game seed), so the players move round the hands."""
+    n = len(lineup)
+    return tuple(lineup[(s + rotation) % n] for s in range(n))
+
+
+def rotations(n: int, labels: Sequence[str | None]) -> list[int]:
     """The rotations r (seat s gets seat (s + r) mod n's bot) that give distinct line-ups."""
-    seen: set[tuple[str, ...]] = set()
+    if len(labels) != n:
+        raise ValueError(f"a line-up of {n} seats, not {len(labels)}")
+    seen: set[tuple[str | None, ...]] = set()
     out = []
     for r in range(n):
-        lineup = tuple(labels[(s + r) % n] for s in range(n))
+        lineup = rotate(labels, r)
         if lineup not in seen:
             seen.add(lineup)
             out.append(r)
     return out
+
+
+def seat_means(players: Sequence[str | None], scores: Sequence[float]) -> dict[str, float]:
+    """Each player's score in one game: the mean of its seats (Jass partners of one bot, or a
+    team, count once). Seats without a player (None) are left out."""
+    out: dict[str, float] = {}
+    for label in dict.fromkeys(p for p in players if p is not None):
+        seats = [s for s, p in enumerate(players) if p == label]
+        out[label] = sum(scores[s] for s in seats) / len(seats)
+    return out
+
+
+def deal_means(games: Iterable[tuple[Sequence[str | None], Sequence[float]]]) -> dict[str, float]:
+    """The duplicate score of one deal: each player's `seat_means` in every game of the deal (its
+    rotations, at one table or many), averaged over the games it played. Every player holds every
+    hand, so the luck of the cards cancels out. The arena's table and the tournaments' duplicate
+    standings both score a deal by this one function."""
+    sums: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for players, scores in games:
+        for label, score in seat_means(players, scores).items():
+            sums[label] = sums.get(label, 0.0) + score
+            counts[label] = counts.get(label, 0) + 1
+    return {label: sums[label] / counts[label] for label in sums}
 
 
 @dataclass(frozen=True)
@@ -245,9 +281,7 @@ class Schedule(Sequence[Task]):
         return None
 
     def _task(self, deal: int, r: int) -> Task:
-        n = len(self.specs)
-        specs = tuple(self.specs[(s + r) % n] for s in range(n))
-        return Task(self.game, self.options, specs, deal, self.seed + deal, r, self.records)
+        return Task(self.game, self.options, rotate(self.specs, r), deal, self.seed + deal, r, self.records)
 
 
 def _compare(expected: dict[str, Any], found: dict[str, Any]) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from stichkit.core import Game
 
-from .duplicate import BotSpec, GameResult, rotations
+from .duplicate import BotSpec, GameResult, deal_means, rotations, seat_means
 from .stats import mean_ci
 
 NEED_ARENA = "ratings need openskill: install the arena extra  (pip install 'stichkit[arena]')"
@@ -30,9 +30,8 @@ def _per_game(res: GameResult) -> dict[str, tuple[float, float, bool]]:
     """label -> (mean score of its seats, its share of the win, whether it won)."""
     out: dict[str, tuple[float, float, bool]] = {}
     won = set(res.winners)
-    for label in dict.fromkeys(res.players):
+    for label, score in seat_means(res.players, res.scores).items():
         seats = [s for s, p in enumerate(res.players) if p == label]
-        score = sum(res.scores[s] for s in seats) / len(seats)
         share = sum(1 for s in seats if s in won) / len(res.winners) if res.winners else 0.0
         out[label] = (score, share, any(s in won for s in seats))
     return out
@@ -73,8 +72,12 @@ def summarize(
     labels = list(dict.fromkeys(s.label for s in specs))
     cheats = {s.label for s in specs if s.cheats}
     by_deal: dict[int, list[dict[str, tuple[float, float, bool]]]] = {}
+    games_by_deal: dict[int, list[GameResult]] = {}
     for res in results:
         by_deal.setdefault(res.deal, []).append(_per_game(res))
+        games_by_deal.setdefault(res.deal, []).append(res)
+    # the duplicate score of each deal: one function with the tournaments' (deal_means)
+    deal_score = {d: deal_means((r.players, r.scores) for r in games) for d, games in games_by_deal.items()}
     rated = ratings(results, labels) if with_ratings else {}
     rows: list[dict[str, Any]] = []
     for label in labels:
@@ -86,7 +89,7 @@ def summarize(
             games_of_deal = [g[label] for g in by_deal[deal] if label in g]
             if not games_of_deal:
                 continue
-            scores.append(sum(g[0] for g in games_of_deal) / len(games_of_deal))
+            scores.append(deal_score[deal][label])
             shares.append(sum(g[1] for g in games_of_deal) / len(games_of_deal))
             wins += sum(1 for g in games_of_deal if g[2])
             games += len(games_of_deal)
