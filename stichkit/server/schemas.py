@@ -14,6 +14,7 @@ from pydantic import ValidationError as ValidationError
 
 NAME_MAX = 40
 CHAT_MAX = 500
+MUTED_NAME_MAX = 80  # as long as a name a chat line is stored under
 
 
 def clean_line(text: str, longest: int) -> str:
@@ -111,6 +112,19 @@ class FriendRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=200)
+
+
+class MuteRequest(BaseModel):
+    """POST /api/mutes: a name whose chat lines to fold away, as the lines show it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return clean_line(v, MUTED_NAME_MAX)
 
 
 class ReportRequest(BaseModel):

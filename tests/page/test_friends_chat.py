@@ -1,6 +1,6 @@
 """Friends and chat in the browser: two account holders add each other in the lobby's friends
 panel and see each other online at a table; a player mutes another's chat lines and reports one,
-which reaches the operator."""
+which reaches the operator; a logged-in player's mute follows the account to another browser."""
 
 from __future__ import annotations
 
@@ -58,6 +58,20 @@ def test_two_friends_see_each_other_at_a_table(server: Server, new_page: NewPage
     assert friend.query_selector(f'a[href="/tables/{t["id"]}"]') is not None
 
 
+def say(server: Server, table: str, token: str, line: str) -> None:
+    """A chat line said at the table over the WebSocket, by the seat of `token`."""
+
+    async def go() -> None:
+        c = await Client.open(Sockets(server), table, token)  # type: ignore[arg-type]
+        await c.send({"type": "chat", "text": line})
+        await c.until(lambda m: m["type"] == "chat")
+        await c.close()
+
+    said = threading.Thread(target=lambda: asyncio.run(go()))  # Playwright holds this thread's loop
+    said.start()
+    said.join(30)
+
+
 def test_muting_and_reporting_a_chat_line(server: Server, new_page: NewPage) -> None:
     table = server.post("/api/tables", {"game": "stichling", "seats": ["human", "human"]})["id"]
     rude = server.post(f"/api/tables/{table}/join", {"name": "Rude"})
@@ -66,16 +80,7 @@ def test_muting_and_reporting_a_chat_line(server: Server, new_page: NewPage) -> 
     page.goto(f"{server.url}/tables/{table}")
     page.wait_for_selector(".chat-form:not([hidden])")
     line = f"potato {secrets.token_hex(3)}"
-
-    async def say() -> None:
-        c = await Client.open(Sockets(server), table, rude["token"])  # type: ignore[arg-type]
-        await c.send({"type": "chat", "text": line})
-        await c.until(lambda m: m["type"] == "chat")
-        await c.close()
-
-    said = threading.Thread(target=lambda: asyncio.run(say()))  # Playwright holds this thread's loop
-    said.start()
-    said.join(30)
+    say(server, table, rude["token"], line)
     li = page.wait_for_selector(f'#chat li:has-text("{line}")')
     page.once("dialog", lambda d: d.accept("rude words"))
     li.query_selector('[data-cmd="report"]').click()
@@ -90,3 +95,39 @@ def test_muting_and_reporting_a_chat_line(server: Server, new_page: NewPage) -> 
     page.wait_for_selector("#chat li.chat-muted")
     page.click('#chat [data-cmd="unmute"]')
     page.wait_for_selector(f'#chat li:has-text("{line}")')
+
+
+def test_a_mute_follows_the_account_to_another_browser(server: Server, new_page: NewPage) -> None:
+    """Anna, logged in on her laptop, mutes Rude at their table; on her phone (another browser,
+    the same account) the table shows Rude's lines folded at once; she shows them again there,
+    and the laptop shows them again after a reload. The browsers themselves keep nothing of it."""
+    laptop, name = logged_in(new_page, server, "Anna")
+    table = server.post("/api/tables", {"game": "stichling", "seats": ["human", "human"]})["id"]
+    rude = server.post(f"/api/tables/{table}/join", {"name": "Rude"})
+    same = {"Sec-Fetch-Site": "same-origin"}
+    assert laptop.context.request.post(f"{server.url}/api/tables/{table}/join", data={}, headers=same).status == 200
+    line = f"potato {secrets.token_hex(3)}"
+    say(server, table, rude["token"], line)
+    laptop.goto(f"{server.url}/tables/{table}")
+    laptop.wait_for_selector(f'#chat li:has-text("{line}")')
+    laptop.click('#chat [data-cmd="mute"][data-name="Rude"]')
+    laptop.wait_for_selector('#chat li.chat-muted:has-text("Rude ist stumm geschaltet")')
+    assert laptop.context.request.get(f"{server.url}/api/mutes", headers=same).json()["muted"] == ["Rude"]
+
+    phone = new_page(width=390, height=844)
+    r = phone.context.request.post(server.url + "/api/account/login", data={"name": name, "password": PASSWORD},
+                                   headers=same)  # fmt: skip
+    assert r.status == 200, r.text()
+    phone.goto(f"{server.url}/tables/{table}")
+    phone.wait_for_selector(".bottom-seat.mine")  # the account's seat, followed to this browser
+    phone.wait_for_selector('#chat li.chat-muted:has-text("Rude ist stumm geschaltet")')
+    assert line not in (phone.text_content("#chat") or "")
+    phone.click('#chat [data-cmd="unmute"][data-name="Rude"]')
+    phone.wait_for_selector(f'#chat li:has-text("{line}")')
+    assert phone.context.request.get(f"{server.url}/api/mutes", headers=same).json()["muted"] == []
+
+    laptop.reload()
+    laptop.wait_for_selector(f'#chat li:has-text("{line}")')
+    assert laptop.query_selector("#chat li.chat-muted") is None
+    for page in (laptop, phone):  # the account's mute, not the browser's
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('stichkit.prefs') || '{}').muted || []") == []

@@ -1,11 +1,13 @@
-"""Friends and chat reports against a real server: friendship is mutual, and only friends see
-where each other plays; a reported chat line reaches the operator's `stich admin reports`, once
-per reporter; whatever is wrong is refused with the reason, and changes nothing."""
+"""Friends, mutes and chat reports against a real server: friendship is mutual, and only friends
+see where each other plays; an account's mutes follow it to every device and process; a reported
+chat line reaches the operator's `stich admin reports`, once per reporter; whatever is wrong is
+refused with the reason, and changes nothing."""
 
 from __future__ import annotations
 
 import asyncio
 import io
+import sqlite3
 from typing import Any
 
 import httpx
@@ -14,7 +16,7 @@ from stichkit.cli.main import build_parser
 from stichkit.server.admin import run as run_admin
 
 from .harness import Client, Server, run
-from .people import Person
+from .people import PASSWORD, Person
 
 
 def friends(p: Person) -> dict[str, Any]:
@@ -164,3 +166,66 @@ def test_friends_across_two_processes(postgres_pair: tuple[Server, Server]) -> N
     finally:
         ann.close()
         bea.close()
+
+
+def mutes(c: httpx.Client) -> list[str]:
+    r = c.get("/api/mutes")
+    assert r.status_code == 200, r.text
+    return list(r.json()["muted"])
+
+
+def test_mutes_follow_the_account_to_another_process(postgres_pair: tuple[Server, Server]) -> None:
+    """Ann mutes a guest's name and an account's through process a; her login at process b (another
+    device) finds both muted, shows one again there, and a sees that too: mutes are the
+    account's, in the database, not a browser's."""
+    a, b = postgres_pair
+    ann, rude = Person(a, "Ann"), Person(a, "Rude")
+    elsewhere = ann.at(b)
+    try:
+        assert mutes(ann.http) == []
+        r = ann.http.post("/api/mutes", json={"name": "Spammer  Guest"})  # spaces as a line shows them
+        assert r.status_code == 201 and r.json()["muted"] == ["Spammer Guest"]
+        assert ann.http.post("/api/mutes", json={"name": rude.name}).json()["muted"] == ["Spammer Guest", rude.name]
+        assert ann.http.post("/api/mutes", json={"name": rude.name}).status_code == 201  # again: no change
+        assert mutes(elsewhere) == ["Spammer Guest", rude.name]
+        assert mutes(rude.http) == []  # another account's list is its own
+        r = elsewhere.delete("/api/mutes/Spammer Guest")
+        assert r.status_code == 200 and r.json()["muted"] == [rude.name]
+        assert mutes(ann.http) == [rude.name]
+    finally:
+        elsewhere.close()
+        ann.close()
+        rude.close()
+
+
+def test_mutes_that_are_wrong_are_refused(players_server: Server) -> None:
+    ann = Person(players_server, "Ann")
+    try:
+        assert ann.http.post("/api/mutes", json={"name": "Rude"}).status_code == 201
+        for body, status, reason in [
+            ({"name": ann.name}, 400, "cannot mute yourself"),
+            ({"name": ""}, 400, "name"),
+            ({"name": "a\u202eb"}, 400, "printable"),
+            ({"name": "x" * 81}, 400, "at most 80"),
+            ({"nom": "x"}, 400, "name"),
+        ]:
+            r = ann.http.post("/api/mutes", json=body)
+            assert r.status_code == status and reason in r.json()["error"], (body, r.text)
+        other_site = httpx.post(players_server.http + "/api/mutes", json={"name": "x"}, cookies=ann.http.cookies,
+                                headers={"Sec-Fetch-Site": "cross-site"})  # fmt: skip
+        assert other_site.status_code == 403
+        assert players_server.get("/api/mutes").status_code == 401  # a guest's mutes are the browser's
+        r = ann.http.delete("/api/mutes/Nobody")
+        assert r.status_code == 404 and "not muted" in r.json()["error"]
+        assert mutes(ann.http) == ["Rude"]
+        for i in range(199):
+            assert ann.http.post("/api/mutes", json={"name": f"n{i}"}).status_code == 201
+        r = ann.http.post("/api/mutes", json={"name": "one more"})
+        assert r.status_code == 409 and "at most 200" in r.json()["error"]
+        assert len(mutes(ann.http)) == 200 and "one more" not in mutes(ann.http)
+        r = ann.http.request("DELETE", "/api/account", json={"password": PASSWORD})
+        assert r.status_code == 200, r.text
+        with sqlite3.connect(players_server.db.removeprefix("sqlite:///")) as conn:  # gone with the account
+            assert conn.execute("SELECT count(*) FROM mutes WHERE name = 'Rude'").fetchone()[0] == 0
+    finally:
+        ann.close()

@@ -292,3 +292,13 @@ class ReportRow(Base):
     resolved_at: Mapped[datetime | None] = mapped_column(default=None)
 
     __table_args__ = (UniqueConstraint("chat_id", "reporter_key", name="uq_reports_line_reporter"),)
+
+
+class MuteRow(Base):
+    """A name whose chat lines `account_id` folds away, on every device it logs in on (a guest's
+    mutes stay in the browser; db/social.py)."""
+
+    __tablename__ = "mutes"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), primary_key=True)  # as the chat lines show it
+    created_at: Mapped[datetime]

@@ -1,8 +1,11 @@
-"""Friends and chat reports as stored.
+"""Friends, muted names and chat reports as stored.
 
 Friendship is mutual: an account adds another (a request, as the other sees it), and the two are
 friends once each has added the other. Only friends see whether the other is online and at which
 tables they sit; a request alone shows nothing of the other's whereabouts.
+
+An account's mutes are names whose chat lines its pages fold away, wherever it logs in; a guest's
+stay in the browser. A name, not an account, because a guest's lines are muted too.
 
 A report copies the chat line it is about, so the operator reads it even after the table has
 dropped the line or been swept. Each line is reported once per reporter (an account, or a seat
@@ -18,11 +21,17 @@ from sqlalchemy import Engine, and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, sessionmaker
 
-from .models import AccountRow, ChatRow, FriendRow, ReportRow, SeatRow, SessionRow, TableRow
+from .models import AccountRow, ChatRow, FriendRow, MuteRow, ReportRow, SeatRow, SessionRow, TableRow
 from .store import to_dt, to_ts
+
+MUTES_MAX = 200  # names an account may mute at once
 
 
 class AlreadyReported(Exception):
+    pass
+
+
+class TooManyMutes(Exception):
     pass
 
 
@@ -122,6 +131,33 @@ class SocialStore:
             sorted((names[i] for i in asked if i in names), key=str.casefold),
             sorted((names[i] for i in asking_ids if i in names), key=str.casefold),
         )
+
+    # -- mutes -------------------------------------------------------------------------------
+
+    def mutes(self, account_id: int) -> list[str]:
+        """The names the account mutes, in the order it muted them."""
+        with self.sessions() as s:
+            q = select(MuteRow.name).where(MuteRow.account_id == account_id)
+            return list(s.scalars(q.order_by(MuteRow.created_at, MuteRow.name)))
+
+    def mute(self, account_id: int, name: str, at: float) -> None:
+        """Mute a name; muting it again changes nothing. TooManyMutes: MUTES_MAX are muted already."""
+        try:
+            with self.sessions.begin() as s:
+                if s.get(MuteRow, (account_id, name)) is not None:
+                    return
+                count = s.scalar(select(func.count()).select_from(MuteRow).where(MuteRow.account_id == account_id))
+                if (count or 0) >= MUTES_MAX:
+                    raise TooManyMutes(name)
+                s.add(MuteRow(account_id=account_id, name=name, created_at=to_dt(at)))
+        except IntegrityError:
+            pass  # muted at the same moment by another request of the account: muted, as asked
+
+    def unmute(self, account_id: int, name: str) -> bool:
+        """Show a name's lines again: False when it was not muted."""
+        with self.sessions.begin() as s:
+            done = s.execute(delete(MuteRow).where(MuteRow.account_id == account_id, MuteRow.name == name))
+            return bool(done.rowcount)  # type: ignore[attr-defined]
 
     # -- reports -----------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Friends (add, see who is online and where they play, remove) and reports of chat lines."""
+"""Friends (add, see who is online and where they play, remove), the names an account mutes in
+chat, and reports of chat lines."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path
 
-from ..db.social import AlreadyReported, Friend
+from ..db.social import MUTES_MAX, AlreadyReported, Friend, TooManyMutes
 from ..dependencies import AccountDep, HubDep, MaybeAccountDep, TableDep, bearer_secret
 from ..errors import HubError
 from ..hub import Hub
-from ..schemas import FriendRequest, ReportRequest
+from ..schemas import MUTED_NAME_MAX, FriendRequest, MuteRequest, ReportRequest, clean_line
 from ..tokens import hash_token
 from ..usernames import name_key
 
@@ -63,6 +64,36 @@ async def remove_friend(account: AccountDep, hub: HubDep, name: str = Path(max_l
     if other is None or not await hub.db(hub.social_store.remove_friend, account.id, other.id):
         raise HubError(404, f"{name[:40]!r} is not among your friends or the players you asked")
     return await friends(account, hub)
+
+
+@router.get("/api/mutes")
+async def mutes(account: AccountDep, hub: HubDep) -> dict[str, Any]:
+    """The names whose chat lines the account folds away, on every device it logs in on."""
+    return {"muted": await hub.db(hub.social_store.mutes, account.id)}
+
+
+@router.post("/api/mutes", status_code=201)
+async def mute(req: MuteRequest, account: AccountDep, hub: HubDep) -> dict[str, Any]:
+    """Mute a name (as chat lines show it: a guest's or an account's); muting again is no change."""
+    if req.name == account.name:
+        raise HubError(400, "name: you cannot mute yourself")
+    try:
+        await hub.db(hub.social_store.mute, account.id, req.name, time.time())
+    except TooManyMutes:
+        raise HubError(409, f"at most {MUTES_MAX} names may be muted: show one again first") from None
+    return await mutes(account, hub)
+
+
+@router.delete("/api/mutes/{name}")
+async def unmute(account: AccountDep, hub: HubDep, name: str = Path(max_length=200)) -> dict[str, Any]:
+    """Show a name's chat lines again."""
+    try:
+        shown = clean_line(name, MUTED_NAME_MAX)
+    except ValueError as e:
+        raise HubError(400, f"name: {e}") from None
+    if not await hub.db(hub.social_store.unmute, account.id, shown):
+        raise HubError(404, f"{shown[:40]!r} is not muted")
+    return await mutes(account, hub)
 
 
 @router.post("/api/tables/{table_id}/chat/{chat_id}/report", status_code=201)

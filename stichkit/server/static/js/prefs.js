@@ -12,7 +12,7 @@ const DEFAULTS = {
   speed: "normal",
   name: "",
   sidebar: true,
-  muted: [], // names whose chat lines this browser folds away
+  muted: [], // a guest's muted names, whose chat lines this browser folds away (an account's: mutes.js)
 };
 
 function read(key, fallback) {

@@ -6,6 +6,7 @@ import * as account from "./account.js";
 import { api, TableSocket } from "./api.js";
 import { $, copy, dialog, esc, refocus, sleep, toast } from "./dom.js";
 import * as icons from "./icons.js";
+import * as mutes from "./mutes.js";
 import { line, lineText, reasonText } from "./games/common.js";
 import { t, tableTitle } from "./i18n.js";
 import * as prefs from "./prefs.js";
@@ -57,6 +58,7 @@ export class LiveTable {
     this.seat = prefs.seatFor(id);
     this.view.setSeat(this.seat ? this.seat.seat : null);
     this.renderChat();
+    mutes.load().then(() => this.renderChat()); // a logged-in player's mutes are the account's
     // a tap on the table goes on at once from a taken trick or a deal's summary
     root.addEventListener("click", (ev) => {
       if (this.skipWait && ev.target.closest("#felt") && !ev.target.closest("button:not(.banner), a, input, select")) this.skipWait();
@@ -528,9 +530,9 @@ export class LiveTable {
     box.querySelector("form").hidden = !seated;
     box.querySelector('[data-cmd="leave"]').hidden = !seated;
     const list = box.querySelector("#chat");
-    // a muted name's lines stay folded in this browser; a player (or anyone logged in) may
-    // report a line to the operator
-    const muted = new Set(prefs.get("muted") || []);
+    // a muted name's lines stay folded (the account's mutes, else this browser's); a player (or
+    // anyone logged in) may report a line to the operator
+    const muted = mutes.names();
     const canReport = seated || Boolean(account.current());
     list.innerHTML = this.chat
       .slice(-50)
@@ -612,6 +614,7 @@ export class LiveTable {
   /** Logged in or out: a seat the login spoke for (no token here) is given up, and the table
    * connects again, as the account's seat if it holds one. */
   onAccount() {
+    mutes.load().then(() => this.renderChat());
     if (this.seat && this.seat.token) return;
     this.seat = null;
     this.view.setSeat(null);
@@ -675,10 +678,11 @@ export class LiveTable {
     } else if (cmd === "takeback-yes" || cmd === "takeback-no" || cmd === "takeback-withdraw") {
       this.answerTakeback(cmd === "takeback-yes");
     } else if (cmd === "mute" || cmd === "unmute") {
-      const name = el.dataset.name;
-      const muted = (prefs.get("muted") || []).filter((x) => x !== name);
-      if (cmd === "mute") muted.push(name);
-      prefs.set("muted", muted.slice(-200));
+      try {
+        await mutes.set(el.dataset.name, cmd === "mute");
+      } catch (e) {
+        toast(httpRefusal("mute", e), "error");
+      }
       this.renderChat();
     } else if (cmd === "report") {
       const reason = prompt(t("chat.reportWhy"));
