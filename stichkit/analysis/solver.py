@@ -139,7 +139,12 @@ def _checked(state: JassState, engine: str) -> PlayPosition:
 def solve(state: JassState, engine: str = "auto") -> Solution:
     """The exact value of every legal card of the player to move (see the module). `state` is
     not changed. engine: "auto" (C when built, else Python), "c" or "python"."""
-    pos = _checked(state, engine)
+    return solve_position(_checked(state, engine), engine)
+
+
+def solve_position(pos: PlayPosition, engine: str = "auto") -> Solution:
+    """`solve` on a card play given as plain values: a game that plays Jass's cards in one mode
+    (Coiffeur's suits, Obenabe and Undenufe) builds its `PlayPosition` and is solved alike."""
     margins0 = solve_python(pos) if engine == "python" or _dds is None else solve_c(pos)
     return make_solution(pos, margins0)
 
@@ -163,7 +168,11 @@ def solve_value(state: JassState, engine: str = "auto") -> Value:
     Much faster than `solve` on early positions (one search over all the mover's cards instead of
     one per card): what a whole deal is worth, or which card to play, is all many uses need.
     `state` is not changed; engine as for `solve` (the Python engine takes the best of `solve`)."""
-    pos = _checked(state, engine)
+    return value_position(_checked(state, engine), engine)
+
+
+def value_position(pos: PlayPosition, engine: str = "auto") -> Value:
+    """`solve_value` on a card play given as plain values (see `solve_position`)."""
     team = pos.player & 1
     sign = -1 if team else 1
     if engine == "python" or _dds is None:

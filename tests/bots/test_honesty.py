@@ -27,7 +27,7 @@ BOTS: dict[str, dict[str, object]] = {
     "random": {},
     "heuristic": {},
     "ismcts": {"iterations": 30, "determinizations": 8},
-    "pimc": {"samples": 3},  # Jass only; samples alone: no clock
+    "pimc": {"samples": 3},  # Jass, Differenzler and Coiffeur; samples alone: no clock
 }
 STATES = {"random": 24, "heuristic": 24, "ismcts": 8, "pimc": 6}
 SAMPLES = 2  # other worlds per state
@@ -64,7 +64,7 @@ def plays(bot: str, game: str) -> bool:
     return games is None or game in games
 
 
-# Every bot at every game it plays (pimc plays only Jass: no pairs for the others).
+# Every bot at every game it plays (pimc: Jass, Differenzler and Coiffeur only).
 PAIRS = [(bot, game) for bot in sorted(BOTS) for game in GAMES if plays(bot, game)]
 
 

@@ -416,13 +416,13 @@ def test_weis_and_stoeck_enter_the_trump_valuation() -> None:
 
 
 @pytest.mark.parametrize("game", ["stichwahl", "stichling", "stichmeister"])
-def test_it_plays_only_jass(game: str) -> None:
-    with pytest.raises(OptionError, match="plays only jass"):
+def test_it_plays_only_the_jass_games(game: str) -> None:
+    with pytest.raises(OptionError, match="plays only jass, differenzler, coiffeur"):
         parse_bot("pimc", game=game)
     state = stichkit.load_game(game).new_state(seed=1)
     seat = state.current_player
     assert seat is not None
-    with pytest.raises(ValueError, match="plays only jass"):
+    with pytest.raises(ValueError, match="plays only jass, differenzler, coiffeur"):
         pimc(samples=1).choose(state, seat)
 
 

@@ -67,15 +67,19 @@ def _check_race(value: Any) -> tuple[Any, str | None]:
 
 
 def _check_early(value: Any) -> tuple[Any, str | None]:
-    if value in ("ismcts", "playout"):
+    if value in (None, "ismcts", "playout"):
         return value, None
     return value, ("ismcts (the generic search at the same budget) or playout (each card: the heuristic "
                    "plays each world on until trump_horizon cards are left, then it is solved)")  # fmt: skip
 
 
-EARLY = Param("early", "ismcts", "card decisions before the horizon: ismcts (searched at the same budget) or "
-              "playout (the heuristic plays each world on to trump_horizon, then solved, as for trump)",
-              _check_early)  # fmt: skip
+EARLY = Param("early", None, "card decisions before the horizon: ismcts (searched at the same budget) or "
+              "playout (the heuristic plays each world on to trump_horizon, then solved, as for trump); "
+              "default: ismcts in Jass and Differenzler, playout in Coiffeur", _check_early)  # fmt: skip
+EARLY_BY_GAME = {"jass": "ismcts", "differenzler": "ismcts", "coiffeur": "playout"}
+# ismcts before the horizon in Differenzler and Coiffeur plays out by the heuristic (its measured
+# setting there, docs/benchmarks.md), some 10 ms a playout: fewer iterations per world without a clock.
+EARLY_HEURISTIC_ITERATIONS_PER_SAMPLE = 10
 RACE = Param("race", "on", "near the game's end: on (reaching the target first counts before points) or off",
              _check_race)  # fmt: skip
 
@@ -103,7 +107,7 @@ class PIMCBot(Bot):
 
     name = "pimc"
     cheats: ClassVar[bool] = False
-    GAMES: ClassVar[tuple[str, ...] | None] = ("jass",)
+    GAMES: ClassVar[tuple[str, ...] | None] = ("jass", "differenzler", "coiffeur")
     PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, WITHIN, INFER, RACE, SEED)
 
     def __init__(self, **params: Any) -> None:
@@ -119,6 +123,7 @@ class PIMCBot(Bot):
         self.infer_play = p["infer"] in ("play", "calibrated")
         self.calibration = Calibration() if p["infer"] == "calibrated" else None
         horizon, trump_horizon = horizons(self.time)
+        self.horizon_given = p["horizon"] is not None  # else each game's own default (horizon_for)
         if p["horizon"] is None:
             p["horizon"] = horizon
         if p["trump_horizon"] is None:
@@ -128,6 +133,7 @@ class PIMCBot(Bot):
         self.race = p["race"] == "on"
         self.within: int = p["within"]
         self.early_playout = p["early"] == "playout"
+        self._early_heuristic: ISMCTSBot | None = None  # Differenzler and Coiffeur: heuristic playouts
         # Before the horizon: the generic search at the same budget (no clock: a fixed iteration count).
         self.early = (
             ISMCTSBot(time=self.time, seed=p["seed"])
@@ -149,9 +155,11 @@ class PIMCBot(Bot):
             raise ValueError(f"{self.name} needs a State to sample from (it solves sample_hidden worlds); "
                              "a view dict is not enough")  # fmt: skip
         state = state_or_view
-        if state.game.name != "jass":
-            raise ValueError(f"{self.name} plays only jass, not {state.game.name}")
+        if state.game.name not in self.GAMES:  # type: ignore[operator]
+            raise ValueError(f"{self.name} plays only {', '.join(self.GAMES or ())}, not {state.game.name}")
         view = seat_view(state, seat)
+        if state.game.name != "jass":
+            return self._choose_variant(state, seat, view)
         self._observe(state, seat, view)
         legal = state.legal_actions()
         said = announces(view)  # Jass with announced Weis: decided as every bot does, not solved
@@ -183,6 +191,52 @@ class PIMCBot(Bot):
                                "early": "ismcts", "iterations": self.early.last_stats.get("iterations", 0)}  # fmt: skip
             return action
         return self._choose_card(state, seat, view, legal, rng)
+
+    def _choose_variant(self, state: State, seat: int, view: View) -> Action:
+        """A Differenzler or Coiffeur decision (pimc/differenzler.py, pimc/coiffeur.py)."""
+        from . import coiffeur, differenzler
+
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0}
+            return legal[0]
+        rng = random.Random(None if self.seed is None else self.seed * 1_000_003 + view_key(view))
+        variant = differenzler if state.game.name == "differenzler" else coiffeur
+        return variant.choose(self, state, seat, view, legal, rng)
+
+    def horizon_for(self, state: State) -> int:
+        """Most cards left in the deal for a card decision to be solved: the `horizon` given, else
+        the game's default (Differenzler's max^n has no pruning: its last three tricks)."""
+        if state.game.name == "differenzler" and not self.horizon_given:
+            from .differenzler import HORIZON as DIFFERENZLER_HORIZON
+
+            return DIFFERENZLER_HORIZON
+        return self.horizon
+
+    def early_kind(self, state: State) -> str:
+        """How card decisions before the horizon are made: `early` given, else the game's default."""
+        given: str | None = self.params["early"]
+        return given if given is not None else EARLY_BY_GAME[state.game.name]
+
+    def early_by_ismcts(self, state: State, seat: int) -> Action:
+        """A card before the horizon by ismcts at the same budget; in Differenzler and Coiffeur its
+        playouts are the game's heuristic."""
+        if self._early_heuristic is None:
+            self._early_heuristic = (
+                ISMCTSBot(time=self.time, rollout="heuristic", seed=self.seed)
+                if self.time is not None
+                else ISMCTSBot(iterations=EARLY_HEURISTIC_ITERATIONS_PER_SAMPLE * self.samples, rollout="heuristic",
+                               seed=self.seed)
+            )  # fmt: skip
+        early = self._early_heuristic
+        action = early.choose(state, seat)
+        self.last_stats = {"worlds": 0, "seconds": early.last_stats.get("seconds", 0.0), "solves": 0,
+                           "early": "ismcts", "iterations": early.last_stats.get("iterations", 0)}  # fmt: skip
+        return action
+
+    def budget(self) -> Budget:
+        """A decision's budget of worlds (the parameters `samples` and `time`)."""
+        return Budget(self.samples, self.time)
 
     def observe(self, state: State, seat: int) -> None:
         if state.game.name == "jass":
