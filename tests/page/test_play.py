@@ -176,8 +176,9 @@ def test_the_keyboard_alone_plays(server: Server, new_page: NewPage) -> None:
 
 
 def test_the_jass_lobby_offers_the_master_bot_and_it_plays(server: Server, new_page: NewPage) -> None:
-    """pimc, the strongest Jass bot (docs/benchmarks.md), is a level of the lobby for Jass alone: it
-    solves Jass deals, so the other games do not offer it."""
+    """pimc, the strongest Jass bot (docs/benchmarks.md), is a level of the lobby for the games that
+    play Jass's cards (Jass, Differenzler, Coiffeur): it solves their deals, so the other games do
+    not offer it."""
     page = new_page()
     page.goto(server.url + "/")
     levels = 'select[name="seat1"] option'

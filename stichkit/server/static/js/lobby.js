@@ -16,7 +16,7 @@ import { QuickPlay } from "./quick.js";
 import { httpRefusal } from "./refusals.js";
 
 const ORDER = ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"];
-// pimc (Jass only) solves sampled deals exactly: the strongest Jass bot (docs/arena.md)
+// pimc (Jass, Differenzler, Coiffeur) solves sampled deals exactly: the strongest Jass bot (docs/arena.md)
 const LEVELS = ["random", "heuristic", "ismcts:time=0.3", "ismcts:time=1", "pimc"];
 const DEFAULT_LEVEL = "heuristic";
 // Jass as Swiss players know it comes first: the Schieber, to 1000 or 2500 points. The rule
