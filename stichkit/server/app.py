@@ -22,7 +22,7 @@ from stichkit import __version__
 from .accounts import TooMany
 from .headers import SecurityHeaders
 from .hub import Hub, HubError
-from .routers import account, games, lobby, pages, players, quick, records, social, ws
+from .routers import account, games, lobby, pages, players, quick, records, social, tournaments, ws
 from .schemas import errors_json
 from .settings import Settings
 
@@ -153,7 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_message)
     app.add_middleware(Unexpected)
     app.add_middleware(SecurityHeaders)
-    for module in (games, lobby, account, quick, players, social, records, ws, pages):
+    for module in (games, lobby, account, quick, players, social, records, tournaments, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
     return app

@@ -14,7 +14,8 @@ of its concern, each a file that reads top to bottom:
   takeovers, sweeping;
 - peers.py: the other processes on the same database: notices, catching up, presence;
 - accounts.py: register, log in and out, a new password, a deleted account;
-- quickplay.py: the quick-play queues, shared by every process, and the tables formed from them.
+- quickplay.py: the quick-play queues, shared by every process, and the tables formed from them;
+- tournaments.py: tournaments, their rounds played at tables, each step taken by one process.
 
 Every change of a table, in every room, ends in `Hub.store_then_tell` under the table's lock: the
 database commits it (or refuses it, when another process changed the table first: the table is
@@ -46,6 +47,7 @@ from .db.profiles import ProfileStore
 from .db.queue import QueueStore
 from .db.social import SocialStore
 from .db.store import Conflict, Store
+from .db.tournaments import TournamentStore
 from .errors import HubError
 from .hints import Hints
 from .lobby import Lobby, NewTable
@@ -63,6 +65,7 @@ from .seats import Seats
 from .settings import Settings
 from .table import LiveTable, News, Refusal
 from .takebacks import Takebacks
+from .tournaments import Tournaments
 
 __all__ = ["Hub", "HubError", "NewTable"]
 
@@ -99,6 +102,7 @@ class Hub:
         self.peers = Peers(self)
         self.accounts = Accounts(self)
         self.quick = QuickPlay(self)
+        self.tournaments = Tournaments(self)
         # The doors: what the routes call, each handled in its room.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -136,6 +140,7 @@ class Hub:
         self.queue_store = QueueStore(self.store.sessions)
         self.profile_store = ProfileStore(self.engine)
         self.social_store = SocialStore(self.engine)
+        self.tournament_store = TournamentStore(self.store.sessions)
         self.analyses.keeper = DbKeeper(self.db, self.store, self.instance)
         if self.sqlite:  # one process: a claim stored is one a stopped process of it left behind
             await self.db(self.store.release_analyses, None)
@@ -200,6 +205,7 @@ class Hub:
                 await self.scheduler.tick(now)
                 await self.peers.tick(now)
                 await self.quick.tick(now)
+                await self.tournaments.tick(now)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from stichkit.core import IllegalActionError
 
 from .botrunner import SeatBot
+from .db.tournaments import TABLE_OPENER
 from .pacing import pause
 from .table import LiveTable
 
@@ -130,6 +131,8 @@ class Scheduler:
 
     def _sweepable(self, t: LiveTable, now: float) -> bool:
         s = self.hub.settings
+        if t.opened_by is not None and t.opened_by.startswith(TABLE_OPENER):
+            return False  # a tournament's table: its games are the tournament's record
         if t.anyone_here():
             t.seen_at = now
             if t.humans_here():

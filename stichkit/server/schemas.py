@@ -254,3 +254,75 @@ class PasswordConfirm(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     password: StrictStr = Field(max_length=1024)
+
+
+class TournamentRequest(BaseModel):
+    """POST /api/tournaments: open a tournament. The arena checks the rules (tournaments.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=200)
+    game: str = Field(max_length=32)
+    format: str = Field(max_length=16)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=20)
+    rounds: StrictInt = Field(default=3, ge=1, le=50)
+    games_per_round: StrictInt = Field(default=1, ge=1, le=20)
+    rated: StrictBool = False
+    registration: Literal["anyone", "accounts", "invitation"] = "anyone"
+    start_at: float | None = Field(default=None, allow_inf_nan=False)
+    move_time: float | None = Field(default=None, ge=1, le=3600, allow_inf_nan=False)
+    fill_bot: str = Field(default="heuristic", min_length=1, max_length=200)
+    max_entrants: StrictInt | None = Field(default=None, ge=2, le=10_000)  # None: the server's most
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return clean_line(v, NAME_MAX)
+
+
+class RegisterRequest(BaseModel):
+    """POST /api/tournaments/{id}/register. A logged-in player plays under the user name; `team`
+    names the player's team where the format plays fixed teams; `invitation`: the link's secret."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(default=None, max_length=200)
+    team: str | None = Field(default=None, max_length=200)
+    invitation: str | None = Field(default=None, max_length=100)
+
+    @field_validator("name", "team")
+    @classmethod
+    def _line(cls, v: str | None) -> str | None:
+        return None if v is None else clean_line(v, NAME_MAX)
+
+
+class BotEntryRequest(BaseModel):
+    """POST /api/tournaments/{id}/bots: the organiser enters a bot (its spec without `bot:`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bot: str = Field(default="heuristic", min_length=1, max_length=200)
+    name: str | None = Field(default=None, max_length=200)
+    team: str | None = Field(default=None, max_length=200)
+
+    @field_validator("name", "team")
+    @classmethod
+    def _line(cls, v: str | None) -> str | None:
+        return None if v is None else clean_line(v, NAME_MAX)
+
+
+class EntrantRequest(BaseModel):
+    """POST /api/tournaments/{id}/unregister (`entrant` left out: oneself)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entrant: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
+
+
+class ReplaceRequest(BaseModel):
+    """POST /api/tournaments/{id}/replace: a bot plays for entrant `entrant` from now on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entrant: StrictInt = Field(ge=1, le=2**31 - 1)
+    bot: str = Field(default="heuristic", min_length=1, max_length=200)

@@ -8,6 +8,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .connection import Client
+from .db.tournaments import TABLE_OPENER
 from .lobby import new_seed
 from .model import StoredTable, began
 from .table import STATE, LiveTable, News, Refusal
@@ -39,6 +40,9 @@ class Seats:
         async with t.lock:
             if t.status != "over":
                 client.error("not_over", "a rematch can be asked for once the game is over", ref=ref)
+                return
+            if t.opened_by is not None and t.opened_by.startswith(TABLE_OPENER):
+                client.error("tournament", "a tournament's table plays the games of its round, no rematch", ref=ref)
                 return
             refusal = None if t.seats[seat].rematch else await self.set_seats(t, {seat: {"rematch": True}})
         if refusal is not None:

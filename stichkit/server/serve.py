@@ -52,6 +52,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="tables one client (address) may hold, whatever their status (20; 0: no limit)")  # fmt: skip
     p.add_argument("--client-bot-seats", type=int, default=12, metavar="N",
                    help="bot seats at one client's tables that wait or play (12; 0: no limit)")  # fmt: skip
+    p.add_argument("--client-tournaments", type=int, default=3, metavar="N",
+                   help="tournaments one client may run at once, not over (3; 0: no limit)")  # fmt: skip
+    p.add_argument("--client-bot-entrants", type=int, default=16, metavar="N",
+                   help="bots one client may enter in its tournaments not over (16; 0: no limit)")  # fmt: skip
+    p.add_argument("--tournament-entrants", type=int, default=64, metavar="N",
+                   help="the most entrants one tournament may take (64)")  # fmt: skip
     p.add_argument("--client-hints", type=int, default=2, metavar="N",
                    help="hints one client may have in work at once (2; 0: no limit)")  # fmt: skip
     p.add_argument("--client-analyses", type=int, default=1, metavar="N",
@@ -126,6 +132,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.client_tables, 0, 10**6, "--client-tables"), (args.client_bot_seats, 0, 10**6, "--client-bot-seats"),
         (args.client_hints, 0, 1000, "--client-hints"), (args.client_analyses, 0, 1000, "--client-analyses"),
         (args.table_bot_time, 0, 3600, "--table-bot-time"),
+        (args.client_tournaments, 0, 10**6, "--client-tournaments"),
+        (args.client_bot_entrants, 0, 10**6, "--client-bot-entrants"),
+        (args.tournament_entrants, 2, 10_000, "--tournament-entrants"),
     ]  # fmt: skip
     if args.bot_workers is not None:
         checks.append((args.bot_workers, 1, 256, "--bot-workers"))
@@ -149,7 +158,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         sweep_idle=args.sweep_idle,
         client_tables=args.client_tables, client_bot_seats=args.client_bot_seats, client_hints=args.client_hints,
         client_analyses=args.client_analyses, client_workers=args.client_workers, table_bot_time=args.table_bot_time,
-        sweep_unwatched=args.sweep_unwatched,
+        sweep_unwatched=args.sweep_unwatched, client_tournaments=args.client_tournaments,
+        client_bot_entrants=args.client_bot_entrants, tournament_entrants=args.tournament_entrants,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished,
                                               args.sweep_idle, args.sweep_unwatched) / 4)),
     )  # fmt: skip

@@ -54,6 +54,11 @@ class Settings:
     client_analyses: int = 1
     client_workers: int | None = None
     table_bot_time: float = 30.0
+    # Tournaments (tournaments.py): how many one client may run at once (not over), how many bots
+    # it may enter in them, and the most entrants a tournament may take.
+    client_tournaments: int = 3
+    client_bot_entrants: int = 16
+    tournament_entrants: int = 64
     # Sweeping: a waiting table nobody has open, a game in play with no human at it, a finished
     # game nobody looks at: each is deleted after this long without activity.
     sweep_interval: float = 60.0

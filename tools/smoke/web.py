@@ -146,6 +146,7 @@ def every_route(w: Walk, finished: str, routes: set[tuple[str, str]]) -> None:
         w.call("GET", route)
     accounts(w)
     quick_play(w)
+    tournament(w)
     all_reached(w, routes)
 
 
@@ -194,6 +195,31 @@ def quick_play(w: Walk) -> None:
         raise Failed("quick play with bots after the wait did not seat the player")
     again = w.call("POST", "/api/quick", 201, body={"name": "Smoke", "game": "stichwahl", "players": 3}).json()
     w.call("POST", "/api/quick/leave", token=again["ticket"])
+
+
+def tournament(w: Walk) -> None:
+    """A tournament as its organiser runs it: opened, two bots and a player entered (one taken
+    out and entered again), started, paused and resumed, the player replaced by a bot, ended."""
+    body = {"name": "Smoke Cup", "game": "stichling", "format": "swiss", "options": {"players": 2}, "rounds": 2,
+            "fill_bot": "random"}  # fmt: skip
+    t = w.call("POST", "/api/tournaments", 201, body=body).json()
+    w.call("GET", "/api/tournaments")
+    for name in ("Bot A", "Bot B"):
+        w.call("POST", "/api/tournaments/{tournament_id}/bots", body={"bot": "random", "name": name},
+               tournament_id=t["id"])  # fmt: skip
+    w.call("POST", "/api/tournaments/{tournament_id}/register", body={"name": "Smoke"}, tournament_id=t["id"])
+    w.call("POST", "/api/tournaments/{tournament_id}/unregister", body={}, tournament_id=t["id"])
+    me = w.call("POST", "/api/tournaments/{tournament_id}/register", body={"name": "Smoke"}, tournament_id=t["id"])
+    w.call("POST", "/api/tournaments/{tournament_id}/start", tournament_id=t["id"])
+    w.call("GET", "/api/tournaments/{tournament_id}/rev", tournament_id=t["id"])
+    w.call("POST", "/api/tournaments/{tournament_id}/pause", tournament_id=t["id"])
+    w.call("POST", "/api/tournaments/{tournament_id}/resume", tournament_id=t["id"])
+    w.call("POST", "/api/tournaments/{tournament_id}/replace", body={"entrant": me.json()["entrant"]},
+           tournament_id=t["id"])  # fmt: skip
+    done = w.call("POST", "/api/tournaments/{tournament_id}/end", tournament_id=t["id"]).json()
+    shown = w.call("GET", "/api/tournaments/{tournament_id}", tournament_id=t["id"]).json()
+    if done["status"] != "over" or shown["status"] != "over" or len(shown["entrants"]) != 3:
+        raise Failed(f"the tournament did not end as its organiser asked: {shown}")
 
 
 def all_reached(w: Walk, routes: set[tuple[str, str]]) -> None:

@@ -26,6 +26,9 @@ GameNo = Query(default=None, ge=1, le=GAME_MAX,
 def finished_game(hub: Hub, table_id: str, game_no: int | None) -> FinishedGame:
     """The finished game asked for (404: no such table or game; 403: not over yet). Called in a
     worker thread: the store is synchronous."""
+    if hub.tournaments.sealed(table_id):
+        raise HubError(403, "this game is of a duplicate round still in play: the other tables play the same "
+                            "cards, so it is shown once the round has ended")  # fmt: skip
     try:
         return hub.store.finished_game(table_id, game_no)
     except Missing as e:
