@@ -17,6 +17,7 @@ from stichkit.arena import tournaments as arena
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.store import Store
 from stichkit.server.db.tournaments import TournamentStore
+from stichkit.server.tournaments import arena_settings
 
 from .harness import Server, wait_until
 from .people import Person
@@ -56,7 +57,7 @@ def stored(server: Server, tid: str) -> Any:
 
 def arena_standings(t: Any) -> list[arena.Standing]:
     """The arena's standings from the results and plans the tournament stored (players as entrants)."""
-    settings = arena.Settings.from_json({k: v for k, v in t.settings.items() if k not in ("name", "max_entrants")})
+    settings = arena_settings(t.settings)
     entrants = [arena.Entrant(str(e.number), e.name) for e in t.entrants]
     results = [arena.GamePlayed.from_json(g) for x in t.tables for g in x.results]
     return arena.standings(settings, entrants, results, [arena.RoundPlan.from_json(r.plan) for r in t.rounds])
