@@ -362,6 +362,8 @@ class Tournaments:
                     await self._begin(t)
                 except HubError as e:  # too few entrants at the start time: it ends, saying why
                     log.info("tournament %s could not start at its start time: %s", t.id, e)
+                    if e.status != 409:
+                        return  # the server is full: the next look tries again
                     with contextlib.suppress(Conflict):
                         await self.hub.db(self.store.set_status, t.id, t.rev, "over", now, True)
             return
@@ -372,19 +374,26 @@ class Tournaments:
                 return
             tables = [x for x in t.tables if x.round == t.round]
         settings = arena_settings(t.settings)
-        current = t.rounds[-1] if t.rounds else None
         try:
-            if current is not None and current.status == "playing" and all(x.status == "over" for x in tables):
-                if t.round >= settings.rounds:
-                    await self.hub.db(self.store.advance, t.id, t.rev, time.time(), finish=t.round, status="over")
-                elif t.status == "paused":
-                    await self.hub.db(self.store.advance, t.id, t.rev, time.time(), finish=t.round)
-                else:
-                    await self._next_round(t, settings, finish=t.round)
-            elif current is not None and current.status == "done" and t.status == "running":
-                await self._next_round(t, settings, finish=None)  # gone on after a pause
+            await self._advance(t, settings, tables)
         except Conflict:
             pass  # another process took the step first: the next look starts from what it stored
+        except HubError as e:  # the round cannot begin now (the server is full): the next look tries again
+            log.warning("tournament %s: the next round waits: %s", t.id, e)
+
+    async def _advance(self, t: StoredTournament, settings: arena.Settings, tables: list[RoundTable]) -> None:
+        """The round over once every table is: the next round paired (or, paused, not yet; after
+        the last round, the tournament over)."""
+        current = t.rounds[-1] if t.rounds else None
+        if current is not None and current.status == "playing" and all(x.status == "over" for x in tables):
+            if t.round >= settings.rounds:
+                await self.hub.db(self.store.advance, t.id, t.rev, time.time(), finish=t.round, status="over")
+            elif t.status == "paused":
+                await self.hub.db(self.store.advance, t.id, t.rev, time.time(), finish=t.round)
+            else:
+                await self._next_round(t, settings, finish=t.round)
+        elif current is not None and current.status == "done" and t.status == "running":
+            await self._next_round(t, settings, finish=None)  # gone on after a pause
 
     async def _collect(self, t: StoredTournament, tables: list[RoundTable]) -> bool:
         """Keep the results of the round's finished games, and begin a table's next game where
@@ -537,6 +546,10 @@ class Tournaments:
 
     async def document(self, tournament_id: str, person: str) -> dict[str, Any]:
         t = await self.load(tournament_id)
+        e = t.entrant_of(person)
+        for x in t.tables:  # the asker's table, also when another process opened it a moment ago
+            if e is not None and x.round == t.round and player_id(e) in x.tokens:
+                await self.hub.table(x.table_id)
         return self.shown(t, person)
 
     def shown(self, t: StoredTournament, person: str | None) -> dict[str, Any]:

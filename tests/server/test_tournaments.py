@@ -4,7 +4,9 @@ of bots with a player replaced, and no hidden card in any tournament route."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,7 @@ from stichkit.server.db.store import Store
 from stichkit.server.db.tournaments import TournamentStore
 from stichkit.server.tournaments import arena_settings
 
-from .harness import Server, wait_until
+from .harness import Client, Server, run, wait_until
 from .people import Person
 
 FLAGS = ("--bot-delay", "0", "--bot-workers", "1", "--client-tournaments", "0", "--client-bot-entrants", "0",
@@ -242,6 +244,8 @@ def test_a_whole_tournament_with_a_player_replaced_ends_with_the_arenas_standing
         assert doc["entrants"][3]["replaced"] == {"bot": "random", "round": 2}
         done = finish(org, tid)
         assert done["final"] and not done["ended_early"] and done["round"] == 3
+        for text in (org.get(f"/api/tournaments/{tid}").text, ann.get(f"/api/tournaments/{tid}").text):
+            assert "seed" not in text and "token" not in text  # no deal, and no seat token once it is over
         mine = next(s for s in done["standings"] if s["name"] == "Ann")
         assert mine["replaced"] == mine["games"] == 6  # every game of hers: the bot played it out
         t = stored(server, tid)
@@ -305,3 +309,60 @@ def test_the_quotas_hold_a_visitor_to_few_tournaments_and_bots(tmp_path: Path) -
             assert org.post("/api/tournaments", json={"name": "Two", **QUICK}).status_code == 201
     finally:
         s.stop()
+
+
+async def play_out(server: Server, table: str, token: str, rng: random.Random) -> None:
+    """A player at their table: random legal moves until the game is over."""
+    c = await Client.open(server, table, token)
+    m = await c.state()
+    while m["table"]["status"] != "over":
+        if m["legal"]:
+            await c.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
+        m = await c.state(timeout=30)
+    await c.close()
+
+
+def test_a_rated_tournament_is_for_accounts_and_rates_its_games(server: Server) -> None:
+    org, ann, bea = Person(server, "org"), Person(server, "ann"), Person(server, "bea")
+    with browser(server) as guest:
+        t = opened(org.http, rated=True, rounds=1, registration="accounts")
+        tid = t["id"]
+        r = org.http.post(f"/api/tournaments/{tid}/bots", json={"bot": "random"})
+        assert r.status_code == 409 and "rated" in r.json()["error"]
+        r = guest.post(f"/api/tournaments/{tid}/register", json={"name": "Guest"})
+        assert r.status_code == 403 and "account" in r.json()["error"]
+        for p in (ann, bea):
+            assert p.http.post(f"/api/tournaments/{tid}/register", json={}).json()["name"] == p.name
+        doc = org.http.post(f"/api/tournaments/{tid}/start").json()
+        assert doc["status"] == "running"
+        tables = [p.http.get(f"/api/tournaments/{tid}").json()["you"]["table"] for p in (ann, bea)]
+        assert tables[0]["id"] == tables[1]["id"] and {t["seat"] for t in tables} == {0, 1}
+        info = server.get(f"/api/tables/{tables[0]['id']}").json()
+        assert info["settings"]["rated"] and not info["settings"]["hints"] and not info["settings"]["takebacks"]
+
+        async def both() -> None:
+            rng = random.Random(3)
+            await asyncio.gather(*(play_out(server, x["id"], x["token"], rng) for x in tables))
+
+        run(both())
+        done = finish(org.http, tid, 60)
+        assert [s["games"] for s in done["standings"]] == [1, 1]
+        for p in (ann, bea):
+            games = server.get(f"/api/players/{p.name}").json()["games"]
+            assert [(g["game"], g["rating"]["games"]) for g in games] == [("stichling", 1)]
+    for p in (org, ann, bea):
+        p.close()
+
+
+def test_a_tournament_starts_at_its_start_time_or_ends_for_want_of_players(server: Server) -> None:
+    with browser(server) as org:
+        soon = opened(org, rounds=1, start_at=time.time() + 1.5)
+        empty = opened(org, rounds=1, start_at=time.time() + 1.5)
+        assert soon["start_at"] is not None and soon["status"] == "registering"
+        for name in ("A", "B"):
+            assert org.post(f"/api/tournaments/{soon['id']}/bots", json={"bot": "random", "name": name}).is_success
+        done = finish(org, soon["id"], 60)
+        assert not done["ended_early"] and done["started_at"] >= soon["start_at"]
+        assert [s["games"] for s in done["standings"]] == [1, 1]
+        gone = finish(org, empty["id"], 30)
+        assert gone["ended_early"] and gone["round"] == 0
