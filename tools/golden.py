@@ -60,6 +60,7 @@ PLAYTHROUGHS: dict[str, tuple[str, dict[str, Any], int, int]] = {
     "differenzler_open": ("differenzler", {"deals": 2, "predictions": "open", "exact_bonus": 10}, 2, 2),
     "coiffeur_short": ("coiffeur", {"rows": "slalom2 D1"}, 1, 1),
     "coiffeur_guschti": ("coiffeur", {"rows": "guschti3 joker1"}, 2, 3),
+    "coiffeur_around": ("coiffeur", {"rows": "D1 obe2", "push": "around"}, 3, 5),
 }
 
 HOW = "stichkit.load_game(game, **options).new_state(seed=seed), then random.Random(policy).choice(legal_actions())"

@@ -8,6 +8,11 @@ does, trick by trick in the trick's own mode. From one seat's view only.
   trump), times the multiplier. A strong fit goes in a row that counts much, a hand that suits
   nothing spends a row that counts little. The forehand pushes when no open mode fits better than
   an average hand.
+- Pushing around the table (push="around", Swisslos): a push hands the choice to an opponent,
+  who may write the deal on the other sheet, and every deal the other team takes leaves this team
+  more rows for later deals, when it may be forced to fill them with poor hands. So the bar to
+  push is lower by AROUND_MARGIN, and lower still by BEHIND for each row this team has open
+  beyond the other team's.
 - Playing: stichkit.bots.jass_heuristic on the view as Jass writes it, with the trick's mode as
   trump (under Slalom and Guschti the earlier tricks are read in the current mode: a rule of thumb).
 """
@@ -25,6 +30,8 @@ from .jass_heuristic import mask_of, notrump_score, trump_suit_score
 PLAY_MODES = ("D", "H", "S", "C", "obe", "une", "slalom-obe", "slalom-une", "guschti-obe", "guschti-une")
 TYPICAL_SUIT, TYPICAL_NOTRUMP = 36.0, 33.0
 PUSH_BELOW = 0.0  # push when the best fit is no better than an average hand's
+AROUND_MARGIN = 4.0  # push="around": push only when the best fit is this far below an average hand's
+BEHIND = 3.0  # push="around": and this much further for each row more open on this team's sheet
 
 
 def fit(hand: int, mode: str) -> float:
@@ -57,9 +64,18 @@ def choose_mode(view: dict[str, Any]) -> str:
         value = multiplier * f
         if value > best_value:
             best, best_value, best_fit = text, value, f
-    if "push" in legal and best_fit <= PUSH_BELOW:
+    if "push" in legal and best_fit <= push_bar(view):
         return "push"
     return best
+
+
+def push_bar(view: dict[str, Any]) -> float:
+    """The fit at or below which the seat pushes (see the module)."""
+    if view["options"].get("push") != "around":
+        return PUSH_BELOW
+    team = view["seat"] & 1
+    mine, theirs = (sum(r["points"] is None for r in view["sheets"][t]["rows"]) for t in (team, 1 - team))
+    return PUSH_BELOW - AROUND_MARGIN - BEHIND * max(0, mine - theirs)
 
 
 def jass_view(view: dict[str, Any]) -> dict[str, Any]:

@@ -27,9 +27,11 @@ MODE_NAMES = {
 KIND_NAMES = {**MODE_NAMES, "slalom": "Slalom", "guschti": "Guschti", "joker": "Joker"}
 HELP = """\
 [b]Announcing[/b]: a mode still open on your team's sheet, by its number or its name ([b]trump:obe[/b]),
-or [b]push[/b] to your partner, who must then announce. Only the announcing team writes its points,
-times the row's multiplier. [b]Playing a card[/b]: its name, any case ([b]H10[/b], [b]sj[/b]), or its number
-in your hand. When both sheets are full, the higher total wins."""
+or [b]push[/b]: to your partner, who must then announce; or, when the table pushes around (push=around,
+as Swisslos), to the next player, who may push on, until the choice comes back to the first, who must
+announce. Only the announcing team writes its points, times the row's multiplier.
+[b]Playing a card[/b]: its name, any case ([b]H10[/b], [b]sj[/b]), or its number in your hand.
+When both sheets are full, the higher total wins."""
 
 
 class CoiffeurRenderer(Renderer):
@@ -69,8 +71,10 @@ class CoiffeurRenderer(Renderer):
     def screen(self, view: View, me: int | None, legal: list[str], log: list[str]) -> RenderableType:
         deal = f"deal {view['deal_number'] + 1} of {view['deals']}"
         if view["mode"] is None:
-            who = self.seat_name(view["forehand"], me)
-            status = f"{who} announces" + (" (pushed)" if view["pushed"] else "")
+            mover = view["current_player"]
+            who = self.seat_name(view["forehand"] if mover is None else mover, me)
+            pushers = ", ".join(self.seat_name(s, me) for s in view.get("pushed_by") or ())
+            status = f"{who} announces" + (f" (pushed by {pushers})" if pushers else "")
         else:
             status = f"[b]{MODE_NAMES[view['mode']]}[/b] by {self.seat_name(view['chooser'], me)}"
             if view["trick_mode"] and view["trick_mode"] != view["mode"]:
@@ -96,6 +100,8 @@ class CoiffeurRenderer(Renderer):
 
     def prompt(self, view: View, legal: list[str]) -> str:
         if view.get("phase") in ("trump", "pushed"):
+            if "push" not in legal:
+                return "Announce a mode (a number, or trump:NAME) > "
             return "Announce a mode (a number, or trump:NAME) or push > "
         return f"Your card [{' '.join(legal)}] > "
 

@@ -30,6 +30,7 @@ ILLEGAL_CODES: dict[str, str] = {
     "must_follow_trump": "Jass: trump was led, and trump (`suit`) must be followed with one of `cards`",
     "no_undertrump": "Jass: `card` is a trump lower than `best`, the trump in the trick, and other cards are held",
     "already_pushed": "Jass: the partner already pushed; this seat must choose trump",
+    "must_announce": "Coiffeur (push='around'): every player asked has pushed; the first, asked again, must announce",
     "mode_not_played": "Jass: the trump `mode` is not played in this `profile`",
     "mode_played": "Coiffeur: `team` has no open row on its sheet for `mode` (played already)",
     "weis_not_announced": "Jass: this game does not announce Weis (`weis` is 'auto' or 'off')",

@@ -23,6 +23,7 @@ class CoiffeurEncoder(JassFamilyEncoder):
     PHASES = ("trump", "pushed", "play", "over")
 
     def __init__(self, game: Game) -> None:
+        self.around = game.options.get("push") == "around"
         self.rows = len(game.new_state(seed=0).view(None)["sheets"][0]["rows"])
         super().__init__(game)
 
@@ -47,6 +48,8 @@ class CoiffeurEncoder(JassFamilyEncoder):
         self.o_open = add("open_modes", 2 * 10, "per relative team: 1 for each play mode it may still announce")
         self.o_totals = add("totals", 2, "each relative team's sheet total / (257 × the sum of the multipliers)")
         self.o_deal = add("deals_left", 1, "deals still to play, this one included / deals")
+        if self.around:  # push="around": who pushed matters (only then; the plain layout stays)
+            self.o_pushed_by = add("pushed_by", 4, "1 for each relative seat that pushed this deal (push='around')")
 
     def _write(self, view: View, base: int, hot: list[int], at: list[int], values: list[float]) -> None:
         me = view["seat"]
@@ -78,3 +81,6 @@ class CoiffeurEncoder(JassFamilyEncoder):
         deals = view["deals"]
         at.append(base + self.o_deal)
         values.append(unit(deals - view["deal_number"], deals))
+        if self.around:
+            for s in view["pushed_by"]:
+                ap(base + self.o_pushed_by + (me - s) % 4)

@@ -101,7 +101,8 @@ def max_game_length(game: Game) -> int:
     if game.name == "stichling":
         return 3 * 13 * n
     if game.name == "coiffeur":
-        return game.new_state(seed=0).view(None)["deals"] * (2 + 36)  # a push, a mode and 36 cards a deal
+        pushes = 4 if game.options["push"] == "around" else 1  # around: every seat may push once
+        return game.new_state(seed=0).view(None)["deals"] * (pushes + 1 + 36)  # pushes, a mode, 36 cards a deal
     if game.name == "differenzler":
         return game.options["deals"] * (4 + 36)  # four predictions and 36 cards a deal
     return n * (28 * n + 16)  # stichmeister: rounds × (choices, setup picks, plays, removals)

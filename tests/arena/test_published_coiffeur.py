@@ -1,6 +1,7 @@
 """Coiffeur's strength figures in docs/benchmarks.md follow from the records of the games that
-made them: bench/results/coiffeur-2026-11-28.tar.xz holds every game of the duels (every deal in
-both rotations, so each team holds each hand once). Each record is replayed and checked against
+made them: bench/results/coiffeur-2026-11-28.tar.xz (and coiffeur-around-2026-11-29.tar.xz, with
+Swisslos's push around the table) holds every game of the duels (every deal in both rotations, so
+each team holds each hand once). Each record is replayed and checked against
 the tournament's schedule, the summary recomputed, and the page's row must print it."""
 
 from __future__ import annotations
@@ -29,9 +30,18 @@ PUBLISHED: dict[str, tuple[str, str, dict[str, str], int, int, float, float, flo
 }
 
 
+# Swisslos's push around the table (push="around"), in its own archive
+AROUND: dict[str, tuple[str, str, dict[str, str], int, int, float, float, float, float]] = {
+    "heuristic-random-around": ("heuristic", "random", {"push": "around"}, 20, 300, 4831.8, 282.6, 100.0, 0.0),
+}
+ARCHIVE = {**dict.fromkeys(PUBLISHED, "coiffeur-2026-11-28"), **dict.fromkeys(AROUND, "coiffeur-around-2026-11-29")}
+PUBLISHED = {**PUBLISHED, **AROUND}
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return unpack("coiffeur-2026-11-28", tmp_path_factory.mktemp("coiffeur"))
+def archives(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    where = tmp_path_factory.mktemp("coiffeur")
+    return {name: unpack(name, where) for name in sorted(set(ARCHIVE.values()))}
 
 
 @pytest.mark.parametrize("duel", sorted(PUBLISHED))
@@ -43,11 +53,11 @@ def test_the_page_prints_each_duels_figures(duel: str) -> None:
 
 
 @pytest.mark.parametrize("duel", sorted(PUBLISHED))
-def test_published_coiffeur_figures_are_the_records(runs: Path, duel: str) -> None:
+def test_published_coiffeur_figures_are_the_records(archives: dict[str, Path], duel: str) -> None:
     bot, others, options, deals, seed, total, total_half, share, half = PUBLISHED[duel]
     game = stichkit.load_game("coiffeur", **options)
     specs = [parse_bot(bot), parse_bot(others), parse_bot(bot), parse_bot(others)]
-    finished = read_finished(runs / duel, schedule(game, specs, deals, seed))
+    finished = read_finished(archives[ARCHIVE[duel]] / duel, schedule(game, specs, deals, seed))
     assert len(finished) == 2 * deals  # every game is there: nothing is played below
     results = run_tournament(game, specs, deals, seed, finished=finished)
     row = next(r for r in summarize(game, specs, deals, seed, results)["bots"] if r["bot"] == bot)

@@ -63,3 +63,40 @@ def test_the_terminal_never_shows_a_hidden_prediction_before_the_deal_ends() -> 
     assert "You predict 33" in out
     assert "Left (1) has predicted (hidden until the deal ends)" in out
     assert not re.search(r"(Left|Across|Right)\S* predicts \d", out)
+
+
+def test_the_terminal_plays_coiffeur_pushed_around_the_table() -> None:
+    """push=around (Swisslos): the player pushes whenever asked; the others are asked in turn and
+    the screen names who pushed; when the choice comes back the player must announce."""
+    con = Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        if "or push" in prompt:
+            return "push"
+        found = re.search(r"\[(.*?)\]\s*>\s*$", prompt)
+        return found.group(1).split()[0] if found else "1"
+
+    seats = "human,random,random,random"
+    code = main(["play", "coiffeur", "rows=D1 obe2", "push=around", "--seats", seats, "--delay", "0", "--seed", "5"],
+                console=con, input_fn=answer)  # fmt: skip
+    out = con.file.getvalue()  # type: ignore[attr-defined]
+    assert code == 0, out[-2000:]
+    assert "You (0) pushes" in out and "Right (3) pushes" in out, out[-2000:]  # on round the table
+
+
+def test_the_terminal_says_who_pushed_and_that_the_first_must_announce() -> None:
+    from stichkit.cli.render_coiffeur import CoiffeurRenderer
+
+    state = stichkit.load_game("coiffeur", push="around").new_state(seed=1)
+    for _ in range(4):
+        state.apply("push")
+    view = state.view(0)
+    legal = view["legal_actions"]
+    con = Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+    renderer = CoiffeurRenderer(state.game)
+    con.print(renderer.screen(view, 0, legal, []))
+    out = con.file.getvalue()  # type: ignore[attr-defined]
+    assert "You (0) announces (pushed by You (0), Right (3), Partner (2), Left (1))" in out, out
+    assert renderer.prompt(view, legal) == "Announce a mode (a number, or trump:NAME) > "

@@ -72,11 +72,21 @@ def accepts(kind: str, mode: str) -> bool:
 def check_scores(state: State, fail: Any) -> None:
     v = state.view(None)
     rows_seen: set[tuple[int, int]] = set()
+    around = v["options"]["push"] == "around"
+    rows = v["deals"] // 2
     for i, d in enumerate(v["previous_deals"]):
-        if d["deal"] != i or d["forehand"] != -i % 4 or d["team"] != i % 2:
-            fail(f"deal {i}: forehand {d['forehand']}, team {d['team']}: the teams announce in turn")
-        if d["chooser"] != (d["forehand"] + 2 * d["pushed"]) % 4:
-            fail(f"deal {i}: chooser {d['chooser']} with pushed={d['pushed']} from forehand {d['forehand']}")
+        if d["deal"] != i or d["forehand"] != -i % 4:
+            fail(f"deal {i}: forehand {d['forehand']}: the forehand moves one seat to the right each deal")
+        if around:  # Swisslos: on round the table, counter-clockwise, past a team whose sheet is full
+            filled = [sum(t == team for t, _ in rows_seen) for team in range(2)]
+            asked = [(d["forehand"] - k) % 4 for k in range(4) if filled[(d["forehand"] - k) % 2] < rows]
+            if d["pushes"] > len(asked) or d["chooser"] != asked[d["pushes"] % len(asked)]:
+                fail(f"deal {i}: chooser {d['chooser']} after {d['pushes']} pushes; asked in turn: {asked}")
+        else:
+            if d["team"] != i % 2:
+                fail(f"deal {i}: team {d['team']}: the teams announce in turn")
+            if d["chooser"] != (d["forehand"] + 2 * d["pushed"]) % 4 or d["pushes"] != d["pushed"]:
+                fail(f"deal {i}: chooser {d['chooser']} with pushed={d['pushed']} from forehand {d['forehand']}")
         mixed = "-" in d["mode"]  # Slalom and Guschti count each trick as its own mode: no fixed total
         if (sum(d["points"]) != DEAL_TOTAL and not mixed) or sum(d["tricks"]) != 9:
             fail(f"deal {i}: points {d['points']}, tricks {d['tricks']}: no Weis, no Stöck in the deal")
@@ -136,19 +146,20 @@ ROWS = st.sampled_from(["S1 obe2", "slalom3 joker2", "guschti4 une1", "joker1 jo
 LIGHT = Rates(step=0.3, illegal=0.03, replay=0.02, clone=0.02, sample=0.03, max_samples=3)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=SUPPRESS)
-@given(data=st.data(), rows=ROWS, seed=SEEDS, rng_seed=SEEDS)
-def test_short_games(data: Any, rows: str, seed: int, rng_seed: int) -> None:
-    """Short sheets of every kind of row; choices shrink to the first legal action."""
-    game = stichkit.load_game("coiffeur", rows=rows)
+@settings(max_examples=16, deadline=None, suppress_health_check=SUPPRESS)
+@given(data=st.data(), rows=ROWS, push=st.sampled_from(["partner", "around"]), seed=SEEDS, rng_seed=SEEDS)
+def test_short_games(data: Any, rows: str, push: str, seed: int, rng_seed: int) -> None:
+    """Short sheets of every kind of row, either push; choices shrink to the first legal action."""
+    game = stichkit.load_game("coiffeur", rows=rows, push=push)
     check_random_game(game, COIFFEUR, seed, data_chooser(data), random.Random(rng_seed), LIGHT)
 
 
-@settings(max_examples=2, deadline=None, suppress_health_check=SUPPRESS)
-@given(sheet=st.sampled_from(["8-rows", "10-rows"]), seed=SEEDS, rng_seed=SEEDS)
-def test_whole_games(sheet: str, seed: int, rng_seed: int) -> None:
+@settings(max_examples=3, deadline=None, suppress_health_check=SUPPRESS)
+@given(sheet=st.sampled_from(["8-rows", "10-rows"]), push=st.sampled_from(["partner", "around"]), seed=SEEDS,
+       rng_seed=SEEDS)  # fmt: skip
+def test_whole_games(sheet: str, push: str, seed: int, rng_seed: int) -> None:
     """Whole games on the common sheets, the undo chain over all of them."""
-    game = stichkit.load_game("coiffeur", sheet=sheet)
+    game = stichkit.load_game("coiffeur", sheet=sheet, push=push)
     rng = random.Random(rng_seed)
     check_random_game(game, COIFFEUR, seed, random_chooser(rng), rng,
                       Rates(step=0.1, illegal=0.01, replay=0.01, clone=0.01, sample=0.01, max_samples=2))  # fmt: skip
@@ -186,6 +197,6 @@ def test_the_hidden_hands_change_no_view(seed: int, rng_seed: int, seat: int, st
 @settings(max_examples=200, deadline=None, suppress_health_check=SUPPRESS)
 @given(data=st.data(), rows=ROWS, seed=SEEDS, rng_seed=SEEDS)
 def test_many_games_slow(data: Any, rows: str, seed: int, rng_seed: int) -> None:
-    game = stichkit.load_game("coiffeur", rows=rows)
+    game = stichkit.load_game("coiffeur", rows=rows, push=data.draw(st.sampled_from(["partner", "around"])))
     check_random_game(game, COIFFEUR, seed, data_chooser(data), random.Random(rng_seed),
                       Rates(sample=0.1, max_samples=6))  # fmt: skip

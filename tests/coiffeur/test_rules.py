@@ -92,6 +92,74 @@ def test_jassen_the_partner_may_be_pushed_to_and_must_then_announce() -> None:
     assert state.view(None)["sheets"][0]["rows"][0]["score"] == 257  # S×1
 
 
+def test_swisslos_push_around_goes_counter_clockwise_and_back_to_the_first_who_must_announce() -> None:
+    """Swisslos, "Coiffeur Jass-Regeln" (push="around"): "Das Schieben erfolgt nicht wie beim
+    Schieber zum Partner, sondern im Gegenuhrzeigersinn zum nächsten Mitspieler. Schieben alle
+    Spieler weiter, kommt die Aufforderung zum Trumpfen wieder zum ersten Spieler zurück. Dieser
+    kann nicht mehr weiterschieben und muss einen Trumpf wählen." Seats 0, 3, 2, 1 push in turn;
+    seat 0 must announce."""
+    state = game(push="around").new_state(seed=1, deal=SUITED)
+    order = []
+    for _ in range(4):
+        order.append(state.current_player)
+        assert "push" in state.view(state.current_player)["legal_actions"]
+        state.apply("push")
+    assert order == [0, 3, 2, 1] and state.current_player == 0
+    assert state.view(None)["pushed_by"] == [0, 3, 2, 1]
+    assert "push" not in state.view(0)["legal_actions"]
+    with pytest.raises(IllegalActionError) as e:
+        state.apply("push")
+    assert e.value.code == "must_announce" and "trump:D" in str(e.value)
+    state.apply("trump:D")
+    play_out(state)
+    d = state.view(None)["previous_deals"][0]
+    assert (d["chooser"], d["pushes"], d["team"], d["written"]) == (0, 4, 0, 257)
+
+
+def test_swisslos_push_around_the_announcer_s_team_writes_and_leads() -> None:
+    """Swisslos: "Es werden jeweils nur die Punkte des ansagenden Teams geschrieben" and "Derjenige
+    Spieler, welcher die Trumpfart bestimmt hat, startet mit dem Ablegen der ersten Karte." Seat 0
+    pushes to seat 3, an opponent, who announces Herz (its own nine): the deal goes on team 1's
+    sheet, and the next deal's forehand (seat 3, to the right) is asked first."""
+    state = game(push="around").new_state(seed=1, deal=SUITED)
+    state.apply("push")
+    assert state.current_player == 3
+    state.apply("trump:H")
+    assert state.current_player == 3  # the announcer leads
+    play_out(state)
+    v = state.view(None)
+    d = v["previous_deals"][0]
+    assert (d["chooser"], d["team"], d["pushes"]) == (3, 1, 1)
+    assert v["sheets"][1]["rows"][3]["score"] == 257 * 4 and v["sheets"][0]["total"] == 0  # H×4 on team 1's sheet
+    assert v["forehand"] == 3 and state.current_player == 3
+
+
+def test_push_around_passes_over_a_team_whose_sheet_is_full() -> None:
+    """stichkit's ruling (docs/coiffeur.md; the sources do not say): a player whose team's sheet is
+    full has nothing to announce and is not asked. On a sheet of one row, once team 1 has written
+    it, only seats 0 and 2 are asked: 2 pushes to 0 and back, then 2 must announce."""
+    state = game(push="around", rows="D1").new_state(seed=1, deal=SUITED)
+    state.apply("push")  # seat 0 to seat 3
+    state.apply("trump:D")  # team 1 writes its only row
+    play_out(state)
+    v = state.view(None)
+    assert v["forehand"] == 3 and v["sheets"][1]["open"] == [] and state.current_player == 2
+    state.apply("push")
+    assert state.current_player == 0
+    state.apply("push")
+    assert state.current_player == 2 and state.legal_actions()[-1] != "push"
+    state.apply("trump:D")
+    play_out(state)
+    assert state.is_terminal()
+
+
+def test_the_push_option_refuses_other_values_with_the_allowed_ones() -> None:
+    for bad in ("left", "", None, True, 1, "next"):
+        with pytest.raises(OptionError, match="'partner', 'around'"):
+            game(push=bad)
+    assert game().options["push"] == "partner"  # records written before the option replay as played
+
+
 def test_swisslos_slalom_alternates_and_guschti_plays_five_then_four() -> None:
     """Swisslos: "Beim Slalom wird abwechslungsweise ein Stich Obenabe und dann ein Stich
     Undenufe gespielt ... Beim Guschti-Obenabe werden zuerst fünf Stiche Obenabe und dann vier

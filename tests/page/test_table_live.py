@@ -278,3 +278,33 @@ def test_card_names_are_written_as_players_write_them(lang: str, server: Server,
     assert len(names) > 200 and not lower, lower[:10]
     if lang == "de":
         assert "Gelb 12" in names and "Rosen-Ober" in names and "Eichel-Ass" in names
+
+
+def test_the_lobby_offers_coiffeur_pushed_around_the_table(server: Server, new_page: NewPage) -> None:
+    """Coiffeur's option push: the partner (the default) or around the table (Swisslos), named in
+    the page's language, fitting its menu at a desktop and a phone; chosen, the table plays it."""
+    page = new_page(1280, 800)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".lobby")
+    page.click('.game-tile[data-game="coiffeur"]')
+    offered = page.eval_on_selector_all('select[name="opt:push"] option', "os => os.map(o => [o.value, o.textContent])")
+    assert offered == [
+        ["partner", "zum Partner (wie im Schieber)"],
+        ["around", "reihum zum nächsten Spieler (Swisslos)"],
+    ]
+    assert page.input_value('select[name="opt:push"]') == "partner"
+    switch(page, "en")
+    if not page.query_selector('select[name="opt:push"]'):
+        page.click('.game-tile[data-game="coiffeur"]')
+    label = page.text_content('label:has(select[name="opt:push"]) .row-label')
+    assert label == "Pushing"
+    english = page.eval_on_selector_all('select[name="opt:push"] option', "os => os.map(o => o.textContent)")
+    assert english == ["to the partner (as in the Schieber)", "on to the next player (Swisslos)"]
+    for w, h in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        clipped = [c for c in page.evaluate(MENUS)["clipped"] if c.startswith("opt:push")]
+        assert not clipped, f"{w}x{h}: {clipped}"
+    switch(page, "de")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table = open_from_lobby(page, server, "coiffeur", seats=["bot:random"] * 3, options={"push": "around"})
+    assert server.get(f"/api/tables/{table}")["options"]["push"] == "around"

@@ -376,3 +376,57 @@ def test_stoeck_is_called_from_the_table(server: Server, new_page: NewPage) -> N
     page.wait_for_selector('#choices .choice[data-action="stoeck"]', state="detached")
     playable = page.evaluate("() => [...document.querySelectorAll('#hand .hand-card.legal')].map(e => e.dataset.card)")
     assert playable == ["HQ"]  # the Queen alone
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_coiffeur_pushed_around_the_table_says_who_pushed_and_who_must_announce(
+    lang: str, server: Server, new_page: NewPage
+) -> None:
+    """push="around" (Swisslos): a seat pushed to by the player before it may push on, and the
+    page says who pushed; once everybody has pushed, the first seat must announce: no push button,
+    and the prompt says so. Both languages; the buttons fit the table at a desktop and a phone."""
+    import stichkit
+
+    from .test_table_live import switch
+
+    texts = {
+        "de": ("Ueli hat zu dir geschoben", "Alle haben geschoben: Du musst ansagen."),
+        "en": ("Ueli pushed to you", "Everybody pushed: you must announce a mode."),
+    }
+    game = stichkit.load_game("coiffeur", push="around")
+    state = game.new_state(seed=2)
+    for _ in range(3):  # deal 3's forehand is seat 1: it is asked first, seat 0 next
+        while state.view(None)["deal_number"] < 3 and not state.is_terminal():
+            state.apply(state.legal_actions()[0])
+    assert state.current_player == 1 and state.view(None)["forehand"] == 1
+    state.apply("push")
+    page = new_page(1280, 800)
+    stage = Stage(page, server.url, "coiffeur", state)
+    switch(page, lang)
+    stage.feed(state, fresh=True)
+    page.wait_for_selector('#choices .choice[data-action="push"]')
+    prompt = page.text_content(".prompt") or ""
+    assert prompt.lower().startswith(texts[lang][0].lower()), prompt
+    for _ in range(3):  # seats 0, 3 and 2 push on: the choice is back with seat 1
+        state.apply("push")
+    assert state.current_player == 1 and state.view(None)["pushed_by"] == [1, 0, 3, 2]
+    state.apply("trump:obe")  # seat 1 announces for team 1; play the deal out to the next one
+    while state.view(None)["deal_number"] == 3:
+        state.apply(state.legal_actions()[0])
+    while state.current_player != 0 or "push" in [a.text for a in state.legal_actions()]:
+        state.apply("push")  # deal 4: seat 0 is forehand, asked first; 0, 3, 2, 1 push: back to 0
+    assert state.view(None)["pushed_by"] == [0, 3, 2, 1]
+    stage.feed(state, fresh=True)
+    page.wait_for_selector("#choices .choice")
+    assert page.locator('#choices .choice[data-action="push"]').count() == 0
+    assert (page.text_content(".prompt") or "").strip() == texts[lang][1]
+    body = page.inner_text("body")
+    assert not other_language(body, lang), other_language(body, lang)
+    for w, h in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        stage.frame()
+        boxes = page.eval_on_selector_all(
+            "#choices .choice",
+            "es => es.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })",
+        )
+        assert boxes and all(left >= 0 and right <= w + 1 and bottom <= h + 1 for left, right, bottom in boxes), boxes

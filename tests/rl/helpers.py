@@ -28,6 +28,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", SCHIEBER_OPTIONS),
     ("coiffeur", {"rows": "slalom2 D1"}),
     ("coiffeur", {"rows": "guschti3 joker1"}),
+    ("coiffeur", {"rows": "D1 obe2", "push": "around"}),
     ("differenzler", {"deals": 2}),
     ("differenzler", {"deals": 2, "predictions": "open", "trump": "random"}),
     *[("stichwahl", {"players": n}) for n in (2, 3, 4)],

@@ -11,6 +11,7 @@ from stichkit.core.options import Option
 from .actions import ACTIONS
 from .cards import PLAY_MODES
 from .deals import parse_deal
+from .pushing import PUSH_RULES
 from .rules import ROWS_HELP, SHEETS, parse_rows
 from .state import CoiffeurState
 
@@ -44,6 +45,14 @@ class Coiffeur(Game):
             f"a sheet of your own instead of a named one (empty: the named sheet); {ROWS_HELP}",
             kind=str,
             check=_rows,
+        ),
+        Option(
+            "push",
+            "partner",
+            "who gets the choice after a push: 'partner' (the partner, who must announce, as in the Schieber) or "
+            "'around' (Swisslos: the next player counter-clockwise, who may push on; when all have pushed, the "
+            "first must announce; a deal goes on the sheet of whoever announces)",
+            choices=PUSH_RULES,
         ),
     )
 

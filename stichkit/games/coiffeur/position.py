@@ -1,7 +1,7 @@
 """The fields of a Coiffeur state and the snapshots undo restores.
 
-Undo keeps one `Snapshot` per decision (a deal has at most 2 mode decisions and 36 cards).
-`DealFacts` bundles what is fixed once the mode is chosen: one snapshot slot for seven fields.
+Undo keeps one `Snapshot` per decision (a deal has at most 5 mode decisions and 36 cards).
+`DealFacts` bundles what is fixed once the mode is chosen: one snapshot slot for nine fields.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ class DealFacts(NamedTuple):
     chooser: int  # -1 until the mode is chosen
     play_mode: int  # index in PLAY_MODES, -1 until chosen
     row: int  # the row of the chooser's team's sheet the deal is written in, -1 until chosen
+    pushes: int  # pushes so far in this deal (push="around": up to one per seat asked)
+    asked: tuple[int, ...]  # the seats asked to announce, in order (pushing.asked)
 
 
 class Snapshot(NamedTuple):
@@ -66,14 +68,15 @@ class DealSummary(NamedTuple):
     written: int  # the chooser's team's points (with the match bonus), before the multiplier
     score: int  # written × the row's multiplier
     last_trick: Trick
+    pushes: int = 0  # how many times the choice was pushed on (push="around": up to one per seat asked)
 
 
 # Every field of CoiffeurState, as clone() treats it: shared values (immutable, or replaced
 # rather than changed), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
     "game", "_seed", "_sheet", "_legal", "_phase", "_player", "_fixed", "_deal_no", "_forehand", "_start",
-    "_pushed", "_chooser", "_play_mode", "_row", "_leader", "_led", "_win_seat", "_win_str", "_best_trump",
-    "_tricks",
+    "_pushed", "_pushes", "_around", "_asked", "_chooser", "_play_mode", "_row", "_leader", "_led", "_win_seat",
+    "_win_str", "_best_trump", "_tricks",
 )  # fmt: skip
 COPIED_FIELDS = (
     "_log", "_undo", "_given", "_hands", "_trick", "_taken", "_won", "_voids", "_filled", "_entries", "_summaries",

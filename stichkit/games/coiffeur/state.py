@@ -1,7 +1,8 @@
 """A whole Coiffeur game, deal after deal, as the players run it:
-deal → the forehand announces a mode still open on its team's sheet, or pushes to the partner,
-who must announce → nine tricks → the announcing team writes its points × the row's multiplier
-→ next deal, the forehand to the right, until both sheets are full. The higher total wins.
+deal → the forehand announces a mode still open on its team's sheet, or pushes (to the partner,
+who must announce; or, with push="around", on round the table: pushing.py) → nine tricks → the
+announcing team writes its points × the row's multiplier → next deal, the forehand to the right,
+until both sheets are full. The higher total wins.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .actions import (
 from .cards import LAST_TRICK_BONUS, PLAY_MODE_NAMES, PLAY_MODES, POINTS, STRENGTH, TRICK_MODES
 from .deals import Hands, deal_hands, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, DealSummary, Snapshot, Trick, new_tuple
+from .pushing import asked, chooser_after, may_push
 from .rules import (
     Sheet,
     cannot_hold,
@@ -59,6 +61,7 @@ class CoiffeurState(State):
         self._seed = seed
         self._given = given
         self._sheet: Sheet = sheet_of(game.options["sheet"], game.options["rows"])
+        self._around = game.options["push"] == "around"  # Swisslos: push on to the next player
         self._filled = [0, 0]
         self._entries: list[tuple[int, ...]] = [(-1,) * len(self._sheet), (-1,) * len(self._sheet)]
         self._summaries: list[DealSummary] = []
@@ -78,8 +81,10 @@ class CoiffeurState(State):
         self._start: Hands = hands
         self._hands = list(hands)
         self._phase = TRUMP
-        self._player = self._forehand
         self._pushed = False
+        self._pushes = 0
+        self._asked = self._who_is_asked()
+        self._player = self._asked[0]
         self._chooser = self._play_mode = self._row = -1
         self._trick: list[int] = []
         self._leader = self._forehand
@@ -93,7 +98,18 @@ class CoiffeurState(State):
 
     def _fix(self) -> None:
         self._fixed = new_tuple(DealFacts, (self._deal_no, self._forehand, self._start, self._pushed, self._chooser,
-                                            self._play_mode, self._row))  # fmt: skip
+                                            self._play_mode, self._row, self._pushes, self._asked))  # fmt: skip
+
+    def _who_is_asked(self) -> tuple[int, ...]:
+        """The seats asked to announce this deal, in order (pushing.asked), from the sheets as the
+        deal begins."""
+        filled = self._filled
+        teams = (open_modes(self._sheet, filled[0]) != 0, open_modes(self._sheet, filled[1]) != 0)
+        return asked(self._forehand, teams, self._around)
+
+    def pushed_by(self) -> list[int]:
+        """The seats that pushed this deal, in order."""
+        return [chooser_after(k, self._asked) for k in range(self._pushes)]
 
     def _choose(self, play_mode: int) -> None:
         """The mode is announced: it is written in its row on the chooser's team's sheet, and the
@@ -167,7 +183,7 @@ class CoiffeurState(State):
         self._filled[team] |= 1 << row
         self._summaries.append(DealSummary(
             self._deal_no, self._forehand, self._chooser, self._pushed, self._play_mode, row, (self._taken[0],
-            self._taken[1]), (self._won[0], self._won[1]), points, score, self._tricks[-1],
+            self._taken[1]), (self._won[0], self._won[1]), points, score, self._tricks[-1], self._pushes,
         ))  # fmt: skip
         if self._deal_no + 1 >= 2 * len(self._sheet):
             self._phase = OVER
@@ -212,7 +228,7 @@ class CoiffeurState(State):
             m = 0
         else:
             m = open_modes(self._sheet, self._filled[self._player & 1]) << TRUMP_ACTION
-            if phase == TRUMP:
+            if may_push(self._pushes, self._asked, self._around):
                 m |= 1 << PUSH
         self._legal = m
         return m
@@ -241,8 +257,9 @@ class CoiffeurState(State):
             self._play(a)
         elif a == PUSH:
             self._pushed = True
+            self._pushes += 1
             self._phase = PUSHED
-            self._player = (self._forehand + 2) & 3
+            self._player = chooser_after(self._pushes, self._asked)
             self._fix()
         else:
             self._choose(a - TRUMP_ACTION)
@@ -258,6 +275,9 @@ class CoiffeurState(State):
             if a < TRUMP_ACTION:
                 return Reason(f"{text}: seat {p} must first announce a mode ({choices})", "not_legal_now",
                               expected="trump", seat=p)  # fmt: skip
+            if a == PUSH and self._around:
+                return Reason(f"push: every player asked has pushed, so the choice is back with seat {p}, who may not "
+                              f"push again and must announce a mode ({choices})", "must_announce", seat=p)  # fmt: skip
             if a == PUSH:
                 return Reason(f"push: seat {p}'s partner already pushed; seat {p} must announce a mode ({choices})",
                               "already_pushed", seat=p)  # fmt: skip
@@ -292,7 +312,7 @@ class CoiffeurState(State):
         ) = self._undo.pop()  # fmt: skip
         self._fixed = fixed
         (self._deal_no, self._forehand, self._start, self._pushed, self._chooser, self._play_mode,
-         self._row) = fixed  # fmt: skip
+         self._row, self._pushes, self._asked) = fixed  # fmt: skip
         self._hands = list(hands)
         self._trick = list(trick)
         self._taken = list(taken)

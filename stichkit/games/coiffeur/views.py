@@ -30,6 +30,7 @@ def summary_json(d: DealSummary) -> dict[str, Any]:
         "forehand": d.forehand,
         "chooser": d.chooser,
         "pushed": d.pushed,
+        "pushes": d.pushes,
         "mode": PLAY_MODES[d.play_mode],
         "team": d.chooser & 1,
         "row": d.row,
@@ -79,6 +80,7 @@ def view(state: CoiffeurState, seat: int | None) -> dict[str, Any]:
         "deal_number": s._deal_no,
         "forehand": s._forehand,
         "pushed": s._pushed,
+        "pushed_by": s.pushed_by(),  # the seats that pushed this deal, in order
         "chooser": s._chooser if chosen else None,
         "mode": PLAY_MODES[s._play_mode] if chosen else None,
         "row": s._row if chosen else None,

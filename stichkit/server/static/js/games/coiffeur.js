@@ -61,6 +61,21 @@ function sheetTable(view, ctx) {
   return `<div class="coiffeur-sheets">${table(head, rows)}</div>`;
 }
 
+/** Who pushed this deal, in order ("Anna, Ben"); views from before push="around": the forehand. */
+function pushers(view, ctx) {
+  return (view.pushed_by || [view.forehand]).map((s) => ctx.name(s)).join(", ");
+}
+
+/** What the seat asked to announce is told: push to the partner (the Schieber's way), or on round
+ * the table (Swisslos: push="around"), where the first asked must announce once all have pushed. */
+function choosePrompt(view, legal, ctx) {
+  const around = view.options && view.options.push === "around";
+  if (!around) return ctx.t(view.phase === "pushed" ? "cf.choosePushed" : "cf.choose");
+  if (!legal.includes("push")) return ctx.t("cf.chooseForced");
+  if (view.phase === "pushed") return ctx.t("cf.choosePushedAround", { name: ctx.name(view.pushed_by[view.pushed_by.length - 1]) });
+  return ctx.t("cf.chooseAround");
+}
+
 export default {
   name: "coiffeur",
   cards,
@@ -83,7 +98,7 @@ export default {
     const mode = view.mode
       ? `${modeIcon(view.mode, ctx)} <b>${esc(modeName(view.mode, ctx))}</b>` +
         `<small>${esc(ctx.t("jass.chosenBy", { name: ctx.name(view.chooser) }))}` +
-        (view.pushed ? `; ${esc(ctx.t("jass.pushedBy", { name: ctx.name(view.forehand) }))}` : "") +
+        (view.pushed ? `; ${esc(ctx.t("jass.pushedBy", { name: pushers(view, ctx) }))}` : "") +
         "</small>" +
         (view.trick_mode && view.trick_mode !== view.mode ? `<small>${esc(ctx.t("cf.thisTrick", { mode: modeName(view.trick_mode, ctx) }))}</small>` : "")
       : `<span class="muted">${esc(view.phase === "over" ? "–" : ctx.t("jass.choosing", { name: ctx.name(view.current_player ?? view.forehand) }))}</span>`;
@@ -118,7 +133,7 @@ export default {
     const out = { prompt: "", cards: new Map(), choices: [], natural: (card) => card };
     if (!legal.length) return out;
     if (view.phase === "trump" || view.phase === "pushed") {
-      out.prompt = ctx.t(view.phase === "pushed" ? "cf.choosePushed" : "cf.choose");
+      out.prompt = choosePrompt(view, legal, ctx);
       const sheet = view.sheets[view.current_player % 2];
       for (const a of legal) {
         if (a === "push") {
@@ -161,7 +176,12 @@ export default {
     const ev = [];
     if (!prev) return ev;
     const sameDeal = prev.deal_number === next.deal_number;
-    if (sameDeal && !prev.pushed && next.pushed) ev.push(line("jass.pushes", { name: seatOf(next.forehand) }));
+    if (sameDeal && next.pushed) {
+      // who pushed, in order (push="around": up to every seat asked; views before the option: the forehand)
+      const by = next.pushed_by || [next.forehand];
+      const before = prev.pushed ? (prev.pushed_by || [prev.forehand]).length : 0;
+      for (const s of by.slice(before)) ev.push(line("jass.pushes", { name: seatOf(s) }));
+    }
     if (sameDeal && !prev.mode && next.mode) ev.push(line("jass.chose", { name: seatOf(next.chooser), trump: (c) => modeName(next.mode, c) }));
     const plays = held ? held.plays : next.trick;
     for (const p of plays.slice(prev.trick.length)) ev.push(line("table.played", { name: seatOf(p.seat), card: cardOf(p.card) }));
