@@ -451,7 +451,7 @@ class Tournaments:
             plan = arena.plan_round(settings, entrants, number, seed=t.seed, plans=plans_of(t), results=results_of(t))
         except OptionError as e:
             raise HubError(409, f"the round cannot be paired: {e}") from None
-        game = catalog.table_game(t.game, t.options, settings.seats)
+        game = stichkit.load_game(t.game, **t.options)  # as the arena checked them (no file but the shipped)
         takeover = self._bot(settings.fill_bot, t.game)
         now = time.time()
         tables = []

@@ -366,3 +366,36 @@ def test_a_tournament_starts_at_its_start_time_or_ends_for_want_of_players(serve
         assert [s["games"] for s in done["standings"]] == [1, 1]
         gone = finish(org, empty["id"], 30)
         assert gone["ended_early"] and gone["round"] == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "bots"),
+    [
+        ({"game": "jass", "format": "passe", "options": {"target": 100}}, 5),  # an odd field: the fill bot partners
+        ({"game": "stichwahl", "format": "free", "options": {"players": 3, "target": 5}}, 4),
+        ({"game": "jass", "format": "duplicate", "options": {"target": 100}}, 4),  # two teams of two
+    ],
+)
+def test_every_format_is_played_to_its_end_at_the_server(server: Server, fields: dict[str, Any], bots: int) -> None:
+    with browser(server) as org:
+        tid = opened(org, **{**fields, "rounds": 2, "fill_bot": "random"})["id"]
+        for i in range(bots):
+            entry = {"bot": "random", "name": f"B{i}"}
+            if fields["format"] == "duplicate":
+                entry["team"] = f"T{i // 2}"
+            assert org.post(f"/api/tournaments/{tid}/bots", json=entry).is_success, i
+        org.post(f"/api/tournaments/{tid}/start").raise_for_status()
+        done = finish(org, tid)
+        t = stored(server, tid)
+        settings = arena_settings(t.settings)
+        if settings.team_size == 2:
+            entrants = [arena.Entrant(f"t{a.number}", a.team or "", (str(a.number), str(b.number)))
+                        for a, b in zip(t.entrants[::2], t.entrants[1::2], strict=True)]  # fmt: skip
+        else:
+            entrants = [arena.Entrant(str(e.number), e.name) for e in t.entrants]
+        results = [arena.GamePlayed.from_json(g) for x in t.tables for g in x.results]
+        expected = arena.standings(settings, entrants, results, [arena.RoundPlan.from_json(r.plan) for r in t.rounds])
+        shown = [{k: v for k, v in s.items() if k != "name"} for s in done["standings"]]
+        assert shown == [s.to_json() for s in expected]
+        planned = sum(len(tp.games) for r in t.rounds for tp in arena.RoundPlan.from_json(r.plan).tables)
+        assert len(results) == planned > 0
