@@ -1,5 +1,6 @@
 """The page: index.html at / (and at /tables/{id}, so invite links open it; at /players/{name} and
-/leaderboard/{game}, the profile and leaderboard screens), its files under /static/."""
+/leaderboard/{game}, the profile and leaderboard screens; at /tournaments and /tournaments/{id}, the
+tournaments), its files under /static/."""
 
 from __future__ import annotations
 
@@ -32,6 +33,12 @@ def player(name: str, hub: HubDep) -> FileResponse:
 @router.get("/leaderboard", include_in_schema=False)
 @router.get("/leaderboard/{game}", include_in_schema=False)
 def leaderboard(hub: HubDep, game: str = "") -> FileResponse:
+    return _index(hub)
+
+
+@router.get("/tournaments", include_in_schema=False)
+@router.get("/tournaments/{tournament_id}", include_in_schema=False)
+def tournament(hub: HubDep, tournament_id: str = "") -> FileResponse:
     return _index(hub)
 
 

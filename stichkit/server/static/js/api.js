@@ -62,6 +62,15 @@ export const api = {
   logoutEverywhere: () => call("POST", "/api/account/logout-everywhere"),
   changePassword: (password, newPassword) => call("POST", "/api/account/password", { password, new_password: newPassword }),
   deleteAccount: (password) => call("DELETE", "/api/account", { password }),
+  // tournaments (docs/server.md): the page follows one by its revision
+  tournaments: () => call("GET", "/api/tournaments"),
+  tournament: (id) => call("GET", `/api/tournaments/${encodeURIComponent(id)}`),
+  tournamentRev: (id) => call("GET", `/api/tournaments/${encodeURIComponent(id)}/rev`),
+  openTournament: (spec) => call("POST", "/api/tournaments", spec),
+  tournamentRegister: (id, body) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/register`, body),
+  tournamentLeave: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/unregister`, {}),
+  tournamentBot: (id, body) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/bots`, body),
+  tournamentStep: (id, step) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/${step}`, {}),
   analyse: (id, game) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis${game ? `?game=${game}` : ""}`),
 };
 

@@ -2,6 +2,8 @@
 //   /                       the lobby
 //   /players/NAME           a player's profile
 //   /leaderboard/GAME       a game's leaderboard
+//   /tournaments            the tournaments, and the form that opens one
+//   /tournaments/ID         a tournament (?invitation=SECRET: from its invitation link)
 //   /tables/ID              a table (playing or watching; ?join=1 opens the join form)
 //   /tables/ID?replay=N     the replay of the table's game N once it is over (&analyse=1: a Jass
 //                           game's analysis begins at once)
@@ -18,6 +20,8 @@ import * as prefs from "./prefs.js";
 import { httpRefusal } from "./refusals.js";
 import { Replay } from "./replay.js";
 import { LiveTable } from "./table.js";
+import { TournamentPage } from "./tournament.js";
+import { TournamentList } from "./tournaments.js";
 
 let screen = null;
 let catalog = null;
@@ -31,6 +35,7 @@ function topbar() {
     `<a class="brand" href="/" title="${esc(t("nav.lobby"))}"><span class="logo" aria-hidden="true">♠</span> stichkit</a>` +
     `<span class="crumb" id="crumb">${esc(crumb())}</span>` +
     `<nav class="top-actions" aria-label="${esc(t("table.menu"))}">` +
+    `<a class="top-link" href="/tournaments" id="nav-tournaments" title="${esc(t("tour.all"))}" aria-label="${esc(t("tour.all"))}">${icons.bracket}<span class="top-label"> ${esc(t("tour.all"))}</span></a>` +
     `<a class="top-link" href="/leaderboard" id="nav-leaders" title="${esc(t("leaders.short"))}" aria-label="${esc(t("leaders.short"))}">${icons.trophy}<span class="top-label"> ${esc(t("leaders.short"))}</span></a>` +
     `<div class="lang-switch" role="group" aria-label="${esc(t("nav.language"))}">` +
     ["de", "en"].map((l) => `<button type="button" data-lang="${l}" aria-pressed="${lang() === l}">${l.toUpperCase()}</button>`).join("") +
@@ -97,8 +102,10 @@ function route() {
   if (player) return { name: "player", player: decodeURIComponent(player[1]) };
   const board = location.pathname.match(/^\/leaderboard(?:\/([^/]+))?\/?$/);
   if (board) return { name: "leaders", game: board[1] ? decodeURIComponent(board[1]) : null };
-  const m = location.pathname.match(/^\/tables\/([^/]+)\/?$/);
   const q = new URLSearchParams(location.search);
+  const tour = location.pathname.match(/^\/tournaments(?:\/([^/]+))?\/?$/);
+  if (tour) return tour[1] ? { name: "tournament", id: decodeURIComponent(tour[1]), invitation: q.get("invitation") } : { name: "tournaments" };
+  const m = location.pathname.match(/^\/tables\/([^/]+)\/?$/);
   if (!m) return { name: "lobby" };
   const id = decodeURIComponent(m[1]);
   if (q.has("replay")) return { name: "replay", id, game: Number(q.get("replay")) || null, analyse: q.get("analyse") === "1" };
@@ -136,6 +143,19 @@ async function show() {
     document.title = `${t("leaders.short")} – stichkit`;
     setCrumb(() => t("leaders.short"));
     screen = new Leaderboard(main, r.game, catalog);
+  } else if (r.name === "tournaments") {
+    document.title = `${t("tour.all")} – stichkit`;
+    setCrumb(() => t("tour.all"));
+    screen = new TournamentList(main, catalog);
+  } else if (r.name === "tournament") {
+    setCrumb(() => t("tour.crumb"));
+    screen = new TournamentPage(main, r.id, {
+      invitation: r.invitation,
+      onTitle: (name) => {
+        document.title = `${name} – stichkit`;
+        setCrumb(() => `${t("tour.crumb")} · ${name}`);
+      },
+    });
   } else if (r.name === "replay") {
     setCrumb(() => t("replay.title"));
     screen = new Replay(main, r.id, r.game, { catalog, analyse: r.analyse });

@@ -16,3 +16,9 @@ export const person = svg(`<circle cx="8" cy="5" r="2.75"/><path d="M2.75 14a5.2
 
 /** A loudspeaker struck through: mute a player's chat. */
 export const mute = svg(`<path d="M2.5 6h2.5l3.5-3v10l-3.5-3H2.5z"/><path d="M11 6l3.5 4M14.5 6L11 10"/>`);
+
+/** A bracket of pairings: the tournaments. */
+export const bracket = svg(`<path d="M2 3h4v4H2M2 9h4v4H2M6 5h3v6H6M9 8h5"/>`);
+
+/** A robot's head: a game the computer played for a player who was gone. */
+export const robot = svg(`<rect x="3" y="5" width="10" height="8" rx="2"/><path d="M8 5V2.5"/><circle cx="8" cy="2" r=".6"/><path d="M6 8.5v.5M10 8.5v.5M6.5 11h3"/>`);
