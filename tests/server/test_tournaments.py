@@ -399,3 +399,28 @@ def test_every_format_is_played_to_its_end_at_the_server(server: Server, fields:
         assert shown == [s.to_json() for s in expected]
         planned = sum(len(tp.games) for r in t.rounds for tp in arena.RoundPlan.from_json(r.plan).tables)
         assert len(results) == planned > 0
+
+
+def test_a_killed_server_resumes_the_tournament_where_it_was(tmp_path: Path) -> None:
+    """SQLite, one process: killed (SIGKILL) in the middle of a round and started again, it goes
+    on from what the database holds, and every planned game is played once."""
+    s = Server(f"sqlite:///{tmp_path / 'k.db'}", tmp_path / "k.log", "--bot-delay", "0.03", "--bot-workers", "1")
+    s.start()
+    try:
+        with browser(s) as org:
+            tid = opened(org, rounds=2, games_per_round=2)["id"]
+            for i in range(4):
+                assert org.post(f"/api/tournaments/{tid}/bots", json={"bot": "random", "name": f"B{i}"}).is_success
+            org.post(f"/api/tournaments/{tid}/start").raise_for_status()
+            assert wait_until(lambda: any(x.results for x in stored(s, tid).tables), 60, every=0.1)
+            s.kill()
+            mid = stored(s, tid)
+            assert mid.round == 1 and mid.status == "running"
+            s.start()
+            with browser(s) as again:
+                done = finish(again, tid)
+            t = stored(s, tid)
+            assert [r.number for r in t.rounds] == [1, 2] and len(t.tables) == 4
+            assert all(len(x.results) == 2 for x in t.tables) and [s["games"] for s in done["standings"]] == [4] * 4
+    finally:
+        s.stop()
