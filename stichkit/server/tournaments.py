@@ -140,7 +140,7 @@ class Tournaments:
         return t
 
     def _organiser(self, t: StoredTournament, person: str) -> None:
-        if not secrets.compare_digest(t.organiser, person):
+        if not secrets.compare_digest(t.organiser.encode(), person.encode()):
             raise HubError(403, "only the tournament's organiser (who opened it) may do this")
 
     # -- the organiser -----------------------------------------------------------------------
@@ -280,7 +280,10 @@ class Tournaments:
         rated = bool(t.settings.get("rated"))
         if (t.settings.get("registration") == "accounts" or rated) and account is None:
             raise HubError(403, "this tournament takes account holders only: log in first")
-        if t.invitation is not None and (invitation is None or not secrets.compare_digest(invitation, t.invitation)):
+        given = (invitation or "").encode()  # bytes: compare_digest refuses text beyond ASCII
+        if t.invitation is not None and (
+            invitation is None or not secrets.compare_digest(given, t.invitation.encode())
+        ):
             raise HubError(403, "this tournament takes players by invitation: open the link its organiser sent you")
         if account is None and name is None:
             raise HubError(400, "name: a guest gives the name to play under (or logs in first)")
@@ -599,7 +602,7 @@ class Tournaments:
             "teams": [{"id": e.id, "name": e.name, "members": [names.get(m) for m in e.members]}
                       for e in entrants if e.members],
             "rounds_played": rounds, "standings": standing, "final": t.status == "over",
-            "organiser": person is not None and secrets.compare_digest(t.organiser, person),
+            "organiser": person is not None and secrets.compare_digest(t.organiser.encode(), person.encode()),
             "you": self._you(t, person),
         }  # fmt: skip
         if out["organiser"] and t.invitation is not None:

@@ -146,7 +146,11 @@ def test_registration_anyone_accounts_and_invitation(server: Server) -> None:
         shown = bea.get(f"/api/tournaments/{invited['id']}")
         assert secret not in shown.text and "invitation" not in shown.json()
         assert secret not in server.get("/api/tournaments").text
-        for wrong in ({"name": "Bea"}, {"name": "Bea", "invitation": secret[:-1] + "x"}):
+        for wrong in (
+            {"name": "Bea"},
+            {"name": "Bea", "invitation": secret[:-1] + "x"},
+            {"name": "Bea", "invitation": "ä€"},
+        ):
             r = bea.post(f"/api/tournaments/{invited['id']}/register", json=wrong)
             assert r.status_code == 403 and "invitation" in r.json()["error"]
         r = bea.post(f"/api/tournaments/{invited['id']}/register", json={"name": "Bea", "invitation": secret})
