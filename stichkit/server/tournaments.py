@@ -583,6 +583,8 @@ class Tournaments:
                         if open_now:
                             entry.update(record=f"/api/tables/{x.table_id}/record?game={i + 1}",
                                          replay=f"/api/tables/{x.table_id}/replay?game={i + 1}")  # fmt: skip
+                            if t.game == "jass":  # its double-dummy analysis: points lost per card
+                                entry["analysis"] = f"/api/tables/{x.table_id}/analysis?game={i + 1}"
                     games.append(entry)
                 tables.append({
                     "number": x.number, "status": x.status, "entrants": [entrant_names.get(e, e) for e in tp.entrants],

@@ -180,6 +180,8 @@ def test_jass_swiss_is_played_by_teams_of_two(server: Server) -> None:
         assert doc["rounds_played"][0]["tables"][0]["entrants"] in (["Ash", "Birch"], ["Birch", "Ash"])
         done = finish(org, tid)
         assert [s["games"] for s in done["standings"]] == [1, 1]
+        game = done["rounds_played"][0]["tables"][0]["games"][0]
+        assert org.get(game["analysis"]).status_code == 404  # not begun: a POST there begins it
 
 
 def test_only_the_organiser_runs_it_and_each_action_is_checked(server: Server) -> None:
@@ -351,6 +353,8 @@ def test_a_rated_tournament_is_for_accounts_and_rates_its_games(server: Server) 
         run(both())
         done = finish(org.http, tid, 60)
         assert [s["games"] for s in done["standings"]] == [1, 1]
+        game = done["rounds_played"][0]["tables"][0]["games"][0]
+        assert "analysis" not in game and server.get(game["record"]).status_code == 200
         for p in (ann, bea):
             games = server.get(f"/api/players/{p.name}").json()["games"]
             assert [(g["game"], g["rating"]["games"]) for g in games] == [("stichling", 1)]
