@@ -12,7 +12,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ..ratings import Rating
 from .models import AccountRow, AnalysisRow, PlayedRow, RatingRow
-from .store import to_ts
+from .repository import to_ts
 
 
 @dataclass(frozen=True)

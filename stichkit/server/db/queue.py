@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from ..model import StoredTable
 from ..quotas import TableQuota
 from .models import QueueRow
-from .store import Conflict, add_table, hold_to, to_dt, to_ts
+from .repository import Conflict, to_dt, to_ts
+from .tables import add_table, hold_to
 
 
 @dataclass(frozen=True)

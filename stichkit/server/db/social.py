@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, sessionmaker
 
 from .models import AccountRow, ChatRow, FriendRow, MuteRow, ReportRow, SeatRow, SessionRow, TableRow
-from .store import to_dt, to_ts
+from .repository import to_dt, to_ts
 
 MUTES_MAX = 200  # names an account may mute at once
 

@@ -33,7 +33,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from ..model import StoredTable
 from ..quotas import LimitReached
 from .models import Base, GameRow, SeatRow
-from .store import Conflict, add_table, to_dt, to_ts
+from .repository import Conflict, to_dt, to_ts
+from .tables import add_table
 
 TABLE_OPENER = "tournament:"  # a round table's `opened_by`: the tournament's, not a visitor's
 
