@@ -12,6 +12,7 @@ from stichkit.bots import hint_bot
 
 from .botrunner import CLOCKS, SeatBot
 from .connection import Client
+from .refusals import refuse_act
 from .table import LiveTable
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ class Hints:
     async def hint(self, t: LiveTable, client: Client, version: int, game_no: int | None, ref: Any) -> None:
         seat = client.seat
         async with t.lock:
-            refusal = t.refuse_act(seat, version, game_no)
+            refusal = refuse_act(t, seat, version, game_no)
             if refusal is not None:
                 client.error(*refusal, ref=ref)
                 return

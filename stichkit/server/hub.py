@@ -51,6 +51,7 @@ from .db.tournaments import TournamentStore
 from .errors import HubError
 from .hints import Hints
 from .lobby import Lobby, NewTable
+from .messages import News, tell
 from .model import Seat, StoredTable, stored_game
 from .moves import Moves
 from .ownership import AdvisoryOwner, SoleOwner
@@ -60,10 +61,11 @@ from .pubsub import Notifier, PostgresNotifier, RedisNotifier
 from .quickplay import QuickPlay
 from .quotas import BotTime, InFlight
 from .ratelimit import Limits
+from .refusals import Refusal
 from .scheduler import Scheduler
 from .seats import Seats
 from .settings import Settings
-from .table import LiveTable, News, Refusal
+from .table import LiveTable
 from .takebacks import Takebacks
 from .tournaments import Tournaments
 
@@ -240,7 +242,7 @@ class Hub:
         news = change(written)
         t.rev += 1  # as the write counted it in the database
         t.updated_at = time.time()  # as the write stamped it
-        t.tell(news, time.time())
+        tell(t, news, time.time())
         await self.peers.notify(t, chat=news.chat is not None)
         self.scheduler.schedule(t)
         return None

@@ -18,9 +18,11 @@ from .botrunner import parse_seat
 from .connection import CLOSE_REVOKED
 from .db.accounts import Account
 from .errors import HubError
+from .messages import STATE, TABLE, News
 from .model import Seat, StoredTable, barred_seats, began, sat_down
 from .quotas import TableQuota
-from .table import STATE, TABLE, LiveTable, News, Refusal, TableSettings
+from .refusals import Refusal
+from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """A decision at a table, whoever makes it: a person (`act`), a bot, a move timer or a takeover
 (scheduler.py), top to bottom:
 
-1. refused before the engine is asked, when it is not the seat's to make (`LiveTable.refuse_act`);
+1. refused before the engine is asked, when it is not the seat's to make (`refusals.refuse_act`);
 2. applied by the engine, or refused with the engine's reason, changing nothing;
 3. stored: moves of many tables that arrive together share one commit (`writer`); a version
    another process stored first is refused, and the engine takes the move back;
@@ -19,8 +19,10 @@ from stichkit.core import IllegalActionError
 
 from .connection import Client
 from .db.store import Conflict, Move
+from .messages import STATE, News
 from .model import StoredAction
-from .table import STATE, LiveTable, News, Refusal
+from .refusals import Refusal, refuse_act
+from .table import LiveTable
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -37,7 +39,7 @@ class Moves:
                   ref: Any) -> None:  # fmt: skip
         """A person's move: `action` for the client's seat at `version` of game `game_no`."""
         async with t.lock:
-            refusal = t.refuse_act(client.seat, version, game_no)
+            refusal = refuse_act(t, client.seat, version, game_no)
             if refusal is not None:
                 client.error(*refusal, ref=ref)
                 return

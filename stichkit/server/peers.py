@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from stichkit.core import IllegalActionError
 
 from .connection import dumps
+from .messages import broadcast, broadcast_state, broadcast_table
 from .model import StoredTable
 from .table import LiveTable
 
@@ -83,7 +84,7 @@ class Peers:
                 return
             there.peers[sender] = ([int(x) for x in seats], watchers)
             there.refresh_presence(now)
-            there.broadcast_table(now)
+            broadcast_table(there, now)
 
     def _expire(self, now: float) -> None:
         gone = {p for p, seen in self._seen.items() if now - seen > self.hub.settings.peer_timeout}
@@ -96,7 +97,7 @@ class Peers:
                 for p in stale:
                     del t.peers[p]
                 t.refresh_presence(now)
-                t.broadcast_table(now)
+                broadcast_table(t, now)
 
     # -- catching up with the database -------------------------------------------------------
 
@@ -144,7 +145,7 @@ class Peers:
                     for line in lines:
                         if line.id > t.last_chat_id:
                             t.last_chat_id = line.id
-                            t.broadcast(dumps({"type": "chat", **line.message()}))
+                            broadcast(t, dumps({"type": "chat", **line.message()}))
                 if not t.resync:
                     break
         finally:
@@ -175,12 +176,12 @@ class Peers:
                     break
                 if t.state.is_terminal():
                     t.status = "over"
-                t.broadcast_state(now, t.last)
+                broadcast_state(t, now, t.last)
             changed = [vars(s) for s in stored.seats] != [vars(s) for s in t.seats] or stored.status != t.status
             if stored.takeback != t.takeback_text:  # asked, answered or withdrawn elsewhere
                 t.set_takeback(stored.takeback)
                 if not changed:
-                    t.broadcast_table(now)
+                    broadcast_table(t, now)
             if changed:
                 t.seats = stored.seats
                 t.seat_bots = hub.seat_bots(t.id, stored.seats)
@@ -191,9 +192,9 @@ class Peers:
                 moved = t.recount()
                 t.refresh_presence(now)
                 if started:  # another process seated the last player: the game begins here too
-                    t.broadcast_state(now, t.last)
+                    broadcast_state(t, now, t.last)
                 else:  # a player who changed seats through another process: its state as the new seat
-                    t.broadcast_table(now, refresh=moved)
+                    broadcast_table(t, now, refresh=moved)
         t.rev = stored.rev
         t.updated_at = stored.updated_at
         hub.scheduler.schedule(t)
@@ -205,4 +206,4 @@ class Peers:
         self.hub.reload(t, stored, now)
         if takeback:
             t.last = {"seat": None, "version": t.version, "by": "takeback"}
-        t.broadcast_state(now, t.last)
+        broadcast_state(t, now, t.last)

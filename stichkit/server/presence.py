@@ -7,8 +7,9 @@ import time
 from typing import TYPE_CHECKING
 
 from .connection import Client, dumps
+from .messages import News, broadcast_table, state_text, table_info
 from .model import ChatLine
-from .table import LiveTable, News
+from .table import LiveTable
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -25,8 +26,8 @@ class Presence:
             t.count(client, +1)
             now = time.time()
             t.refresh_presence(now)
-            info = dumps(t.info(now))
-            client.send(t.state_text(client.seat, info, None))
+            info = dumps(table_info(t, now))
+            client.send(state_text(t, client.seat, info, None))
             for c in t.clients:
                 if c is not client:
                     c.send(f'{{"type":"table","table":{info}}}')
@@ -49,7 +50,7 @@ class Presence:
         if client.seat is not None:
             t.human_at = now
         t.refresh_presence(now)
-        t.broadcast_table(now)
+        broadcast_table(t, now)
         if not self.hub.closing:
             await self.hub.peers.publish_presence(t)
             await self.hub.seats.maybe_rematch(t)  # the players still here may all have agreed

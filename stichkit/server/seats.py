@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 from .connection import Client
 from .db.tournaments import TABLE_OPENER
 from .lobby import new_seed
+from .messages import STATE, News
 from .model import StoredTable, began
-from .table import STATE, LiveTable, News, Refusal
+from .refusals import Refusal
+from .table import LiveTable
 
 if TYPE_CHECKING:
     from .hub import Hub

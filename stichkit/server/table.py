@@ -1,24 +1,19 @@
-"""A table in memory: its game state, seats, presence and connections, and the messages built
-from them. No input or output happens here, and nothing is stored: the hub (hub.py) does that.
-
-Every message is built from views: a seat's `state` carries `view(seat)`, a spectator's
-`view(None)`; the table info beside it holds seats, names, presence and timers, never a card.
+"""A table in memory: its game state, seats, presence and connections. No input or output
+happens here, and nothing is stored: the hub (hub.py) does that. What a request may not do now is
+in refusals.py, and every message built from the table's views in messages.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from stichkit.core import Game, State
 
 from .botrunner import SeatBot
-from .connection import CLOSE_REVOKED, Client, dumps
+from .connection import CLOSE_REVOKED, Client
 from .model import Seat, StoredAction, StoredTable, TakebackRequest, rebuilt
-
-Refusal = tuple[str, str]  # (code, reason)
 
 
 @dataclass(frozen=True)
@@ -44,22 +39,6 @@ class TableSettings:
         return cls(d["takeover"], float(d["grace"]), d["takeover_bot"], d.get("move_time"),
                    bool(d.get("hints", True)), bool(d.get("takebacks", True)),
                    bool(d.get("shared_screen", False)), bool(d.get("rated", False)))  # fmt: skip
-
-
-@dataclass(frozen=True)
-class News:
-    """What a stored change tells the table's connections in this process (`LiveTable.tell`):
-    every connection its `state` (a move, a takeback, the next game, the game beginning); else a
-    chat line alone; else the table info, the seats in `refresh` getting their `state` again
-    instead (what they may do changed)."""
-
-    state: bool = False
-    chat: str | None = None  # the chat message, as sent
-    refresh: frozenset[int] = frozenset()
-
-
-STATE = News(state=True)
-TABLE = News()
 
 
 def hand_of(public_view: dict[str, Any]) -> int:
@@ -195,62 +174,6 @@ class LiveTable:
             return None
         return self.moved_at + self.settings.move_time
 
-    def refuse_act(self, seat: int | None, version: Any, game_no: Any) -> Refusal | None:
-        """Why a move from `seat` is refused, before the engine is asked (None: ask it)."""
-        if seat is None:
-            return "spectator", "spectators cannot act; join a seat to play"
-        if self.status == "waiting":
-            return "waiting", "the game starts when every seat is taken"
-        if self.status == "over" or self.state.is_terminal():
-            return "over", "the game is over"
-        if (stale := self.refuse_stale(version, game_no)) is not None:
-            return stale
-        if self.turn != seat:
-            return "not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s"
-        if self.seats[seat].takeover is not None:
-            return "takeover", "a bot plays your seat now; send reclaim to take it back"
-        return None
-
-    def refuse_stale(self, version: Any, game_no: Any) -> Refusal | None:
-        """A request made for another game or version than the table's current one."""
-        if game_no is not None and game_no != self.game_no:
-            return "stale", f"game {game_no} is not the table's current game {self.game_no}"
-        if version != self.version:
-            return "stale", f"version {version} is not the current version {self.version}"
-        return None
-
-    def refuse_takeback(self, seat: int | None, version: Any, game_no: Any) -> Refusal | None:
-        """Why `seat` may not take its last move back, nor ask to, now (None: it may)."""
-        if seat is None:
-            return "spectator", "spectators cannot take moves back; join a seat to play"
-        if not self.settings.takebacks:
-            return "no_takebacks", "this table plays without takebacks"
-        if self.status != "playing" or self.state.is_terminal():
-            return "not_playing", "moves can be taken back only while the game is being played"
-        if (stale := self.refuse_stale(version, game_no)) is not None:
-            return stale
-        if self.seats[seat].takeover is not None:
-            return "takeover", "a bot plays your seat now; send reclaim to take it back"
-        if self.takeback_to(seat) is None:
-            return "nothing_to_take_back", "you have made no move in this game yet"
-        if (r := self.open_takeback()) is not None:
-            whose = "your" if r.seat == seat else f"seat {r.seat}'s"
-            return "takeback_open", f"{whose} takeback is waiting for its answers; one request at a time"
-        return None
-
-    def refuse_answer(self, seat: int | None, accept: bool) -> Refusal | None:
-        """Why `seat` may not answer the open takeback request so (None: it may)."""
-        r = self.open_takeback()
-        if r is None:
-            return "no_takeback", "no takeback is waiting for an answer"
-        if seat == r.seat:
-            if accept:
-                return "own_takeback", "you asked for this takeback; answer with accept false to withdraw it"
-            return None
-        if seat not in self.takeback_voters(r.seat):
-            return "not_asked", "only the players at the table answer a takeback"
-        return None
-
     def movers(self) -> set[int]:
         """The seats that have made a decision in this game: each has a move it may take back."""
         key = (self.game_no, self.line, self.version)
@@ -363,33 +286,6 @@ class LiveTable:
             for s in (self.seats[(i - 1) % n] for i in range(n))
         ]
 
-    # -- messages ----------------------------------------------------------------------------
-
-    def info(self, now: float) -> dict[str, Any]:
-        deadline = self.deadline()
-        seats = []
-        moved = self.movers()
-        for i, s in enumerate(self.seats):
-            takeover = None
-            if s.kind == "human" and s.takeover is not None:
-                takeover = {"mode": s.takeover, "bot": self.takeover_bot.label}
-            seats.append({
-                "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "account": s.account is not None,
-                "claimed": s.kind == "bot" or s.token_hash is not None, "connected": self.connected(i),
-                "away_since": self.away_since[i], "takeover": takeover, "rematch": s.kind == "bot" or s.rematch,
-                "moved": i in moved,
-            })  # fmt: skip
-        return {
-            "id": self.id, "name": self.name, "game": self.game.name, "options": self.game.options,
-            "players": self.n, "private": self.private, "invite": f"/tables/{self.id}", "status": self.status,
-            "game_no": self.game_no, "version": self.version,
-            "turn": None if self.status == "waiting" else self.turn,
-            "deadline": deadline, "time_left": None if deadline is None else round(max(0.0, deadline - now), 3),
-            "settings": self.settings.as_dict(), "seats": seats, "spectators": self.spectators(),
-            "rematch": self.rematch_info(), "created_at": self.created_at, "result": self.result(),
-            "takeback": self.takeback_info(),
-        }  # fmt: skip
-
     def takeback_info(self) -> dict[str, Any] | None:
         r = self.shown_takeback()
         if r is None:
@@ -408,50 +304,3 @@ class LiveTable:
         sat down again elsewhere, would tell two hands, and even the spectator's view would tell
         who holds the start card (Jass's forehand, the player to move)."""
         return None if self.status == "waiting" else self.state.view(seat)
-
-    def state_text(self, seat: int | None, info_json: str, last: dict[str, Any] | None) -> str:
-        return (
-            f'{{"type":"state","seat":{dumps(seat)},"game_no":{self.game_no},"line":{self.line},'
-            f'"version":{self.version},'
-            f'"view":{dumps(self.view_for(seat))},"legal":{dumps(self.legal_for(seat))},'
-            f'"last":{dumps(last)},"table":{info_json}}}'
-        )
-
-    def broadcast_state(self, now: float, last: dict[str, Any] | None) -> None:
-        """The current version to every connection, one view per seat."""
-        if not self.clients:
-            return
-        info_json = dumps(self.info(now))
-        texts: dict[int | None, str] = {}
-        for c in list(self.clients):
-            text = texts.get(c.seat)
-            if text is None:
-                text = texts[c.seat] = self.state_text(c.seat, info_json, last)
-            c.send(text)
-
-    def broadcast_table(self, now: float, refresh: set[int] | None = None) -> None:
-        """The table info to everyone; the seats in `refresh` get their `state` again instead."""
-        if self.clients:
-            info = dumps(self.info(now))
-            text = f'{{"type":"table","table":{info}}}'
-            for c in list(self.clients):
-                if refresh and c.seat in refresh:
-                    c.send(self.state_text(c.seat, info, None))
-                else:
-                    c.send(text)
-
-    def tell(self, news: News, now: float) -> None:
-        if news.chat is not None:
-            self.broadcast(news.chat)
-        elif news.state:
-            self.broadcast_state(now, self.last)
-        else:
-            self.broadcast_table(now, refresh=set(news.refresh))
-
-    def broadcast(self, text: str) -> None:
-        for c in list(self.clients):
-            c.send(text)
-
-
-def now() -> float:
-    return time.time()

@@ -11,8 +11,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .connection import Client
+from .messages import STATE, TABLE, News
 from .model import TakebackRequest
-from .table import STATE, TABLE, LiveTable, News, Refusal
+from .refusals import Refusal, refuse_answer, refuse_takeback
+from .table import LiveTable
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -27,7 +29,7 @@ class Takebacks:
         bots; where other players sit, they are asked first (see `answer`)."""
         seat = client.seat
         async with t.lock:
-            refusal = t.refuse_takeback(seat, version, game_no)
+            refusal = refuse_takeback(t, seat, version, game_no)
             if refusal is not None:
                 client.error(*refusal, ref=ref)
                 return
@@ -48,7 +50,7 @@ class Takebacks:
         seat = client.seat
         async with t.lock:
             for _ in range(3):  # an answer given elsewhere at the same moment: read it, try again
-                refusal = t.refuse_answer(seat, accept)
+                refusal = refuse_answer(t, seat, accept)
                 if refusal is not None:
                     break
                 r = t.open_takeback()

@@ -47,8 +47,9 @@ from .db.tournaments import (
     TournamentStore,
 )
 from .errors import HubError
+from .messages import STATE, News
 from .model import Seat, StoredTable, began
-from .table import STATE, LiveTable, News, TableSettings
+from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 
 if TYPE_CHECKING:

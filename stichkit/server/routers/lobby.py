@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 
+from .. import messages
 from ..dependencies import ClientDep, HubDep, MaybeAccountDep, SeatDep, TableDep
 from ..hub import HubError, NewTable
 from ..identity import PersonDep
@@ -21,7 +22,7 @@ async def open_table(req: TableRequest, hub: HubDep, account: MaybeAccountDep, c
     table is opened by an account holder, and seats people only. The opener (`client`: its
     account, else its address) is held to the limits on what one client may hold."""
     t = await hub.create_table(NewTable(**req.model_dump(), client=client), account)
-    return t.info(time.time())
+    return messages.table_info(t, time.time())
 
 
 @router.get("")
@@ -34,12 +35,12 @@ async def list_tables(
     now = time.time()
     found = [t for t in hub.tables.values() if not t.private and (status is None or t.status == status)]
     found.sort(key=lambda t: t.created_at, reverse=True)
-    return {"tables": [t.info(now) for t in found[:limit]]}
+    return {"tables": [messages.table_info(t, now) for t in found[:limit]]}
 
 
 @router.get("/{table_id}")
 async def table_info(t: TableDep) -> dict[str, Any]:
-    return t.info(time.time())
+    return messages.table_info(t, time.time())
 
 
 @router.post("/{table_id}/join")
