@@ -16,21 +16,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
-import signal
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
-from serve_load import HOST, SERVE, free_port
+from serve_load import join, open_table, seat_socket, serving
 
 ABUSER = "127.0.0.2"
 SLOW_BOT = "bot:ismcts:time=1"
@@ -40,11 +35,10 @@ async def reply_times(base: str, moves: int) -> list[float]:
     """Open a table for one player and three heuristic bots, and time each first bot reply."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         seats = ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
-        table = (await http.post("/api/tables", json={"game": "jass", "seats": seats})).json()["id"]
-        token = (await http.post(f"/api/tables/{table}/join", json={"name": "Ida"})).json()["token"]
-    url = base.replace("http", "ws") + f"/ws/tables/{table}?token={token}"
+        table = await open_table(http, {"game": "jass", "seats": seats})
+    token = await join(base, table, "Ida")
     times: list[float] = []
-    async with websockets.connect(url, max_size=None) as ws:
+    async with seat_socket(base, table, token) as ws:
 
         async def state(version: int | None = None) -> dict[str, Any]:
             while True:
@@ -93,21 +87,9 @@ def main() -> int:
     p.add_argument("--server-flag", action="append", default=[], help="an extra flag for stich serve (repeatable)")
     args = p.parse_args()
     with tempfile.TemporaryDirectory(prefix="stichkit-bench-") as d:
-        port = free_port()
-        log = open(Path(d) / "server.log", "wb")  # noqa: SIM115
-        cmd = [sys.executable, "-c", SERVE, "serve", "--host", HOST, "--port", str(port), "--db",
-               f"sqlite:///{d}/fair.db", "--log-level", "warning", "--bot-workers", "2", *args.server_flag]  # fmt: skip
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        base = f"http://{HOST}:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(base + "/api/health", timeout=2).status_code == 200:
-                        break
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("stich serve did not start")
-                time.sleep(0.2)
+        flags = ["--bot-workers", "2", *args.server_flag]
+        with serving(f"sqlite:///{d}/fair.db", Path(d) / "server.log", *flags) as served:
+            base = served.base
             print(f"a bot's reply at a normal table ({args.moves} moves); {os.cpu_count()} CPUs, "
                   f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
             quiet = asyncio.run(reply_times(base, args.moves))
@@ -118,15 +100,6 @@ def main() -> int:
             print(f"target, another visitor with {got:2} tables of slow bots: {summary(busy)}")
             gap = 1000 * (statistics.median(busy) - statistics.median(quiet))
             print(f"target: p50 within 250 ms of the reference; it is {gap:+.0f} ms")
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-            log.close()
     return 0
 
 

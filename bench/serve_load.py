@@ -16,7 +16,8 @@ Reported per run, over `--seconds` after a warm-up:
   cores the clients take CPU from the server.
 
 Everything stops by itself: the server is stopped and a PostgreSQL database made for the run is
-dropped.
+dropped. How a bench starts a server and lets players in (`serving`, `open_table`, `join`,
+`seat_socket`) lives here once, for fair_bots.py and serve_soak.py too.
 
     .venv/bin/python bench/serve_load.py                        # 50, 200, 500 tables; SQLite and PostgreSQL
     .venv/bin/python bench/serve_load.py --tables 500 --db sqlite --seconds 60
@@ -39,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,83 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return int(s.getsockname()[1])
+
+
+# -- a server to load, and the players' doors into it: shared by fair_bots.py and serve_soak.py ----
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running `stich serve`: where it answers, and its process (its resident size, its children)."""
+
+    base: str  # http://127.0.0.1:PORT
+    pid: int
+
+
+@contextlib.contextmanager
+def serving(db: str, log: Path, *flags: str, start_timeout: float = 120) -> Iterator[Served]:
+    """A fresh `stich serve` on loopback over `db` (warnings only, into `log`), once it answers its
+    health check; stopped at the end with its whole process group (its bot workers too)."""
+    port = free_port()
+    with open(log, "wb") as out:
+        cmd = [sys.executable, "-c", SERVE, "serve", "--host", HOST, "--port", str(port), "--db", db,
+               "--log-level", "warning", *flags]  # fmt: skip
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            base = f"http://{HOST}:{port}"
+            deadline = time.monotonic() + start_timeout
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"stich serve ended: see {log}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(base + "/api/health", timeout=2).status_code == 200:
+                        break
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"stich serve did not answer in {start_timeout:g} s: see {log}")
+                time.sleep(0.2)
+            yield Served(base, proc.pid)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST `body`, its JSON answer; a kept-alive connection the server closed a moment ago is
+    tried again."""
+    for attempt in range(5):
+        try:
+            r = await http.post(path, json=body)
+            r.raise_for_status()
+            return dict(r.json())
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            if attempt == 4:
+                raise
+    raise AssertionError
+
+
+async def open_table(http: httpx.AsyncClient, body: dict[str, Any]) -> str:
+    """A new table (`body` as POST /api/tables takes it): its id."""
+    return str((await post(http, "/api/tables", body))["id"])
+
+
+async def join(base: str, table: str, name: str) -> str:
+    """A seat for a new person (a browser of its own, with its own identity cookie): its token."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as own:
+        return str((await post(own, f"/api/tables/{table}/join", {"name": name}))["token"])
+
+
+def seat_socket(base: str, table: str, token: str | None, **connect: Any) -> Any:
+    """The WebSocket of a seat (its token sent as a subprotocol, as the page does) or of a
+    spectator (no token); use as `async with` or await it."""
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{table}"
+    if token is not None:
+        connect["subprotocols"] = [Subprotocol("stichkit"), Subprotocol(f"stichkit.token.{token}")]
+    return websockets.connect(url, max_size=None, **connect)
 
 
 def proc_stat(pid: int) -> tuple[float, int]:
@@ -140,33 +219,19 @@ async def load(base: str, pid: int, n_tables: int, args: argparse.Namespace) -> 
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
 
-        async def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
-            for attempt in range(5):  # a kept-alive connection the server closed a moment ago: try again
-                try:
-                    r = await http.post(path, json=body)
-                    r.raise_for_status()
-                    return dict(r.json())
-                except (httpx.ReadError, httpx.RemoteProtocolError):
-                    if attempt == 4:
-                        raise
-            raise AssertionError
-
-        async def open_table() -> tuple[str, list[str]]:
-            tid = (await post("/api/tables", {"game": "jass", "options": {"target": 100000}, "seats": seats,
-                                              "takeover": "off", "private": True}))["id"]  # fmt: skip
-            tokens = [(await post(f"/api/tables/{tid}/join", {"name": f"p{i}"}))["token"] for i in range(len(seats))
-                      if seats[i] == "human"]  # fmt: skip
+        async def open_seats() -> tuple[str, list[str]]:
+            tid = await open_table(http, {"game": "jass", "options": {"target": 100000}, "seats": seats,
+                                          "takeover": "off", "private": True})  # fmt: skip
+            # each seat a person of its own: one person holds one seat of a game in play
+            tokens = [await join(base, tid, f"p{i}") for i in range(len(seats)) if seats[i] == "human"]
             return tid, tokens
 
-        opened = await gather_limited(32, [open_table() for _ in range(n_tables)])
+        opened = await gather_limited(32, [open_seats() for _ in range(n_tables)])
     stats = Stats()
     tables = [Table(tid, len(tokens)) for tid, tokens in opened]
 
     async def connect(table: Table, token: str) -> Any:
-        url = f"ws://{HOST}:{base.rsplit(':', 1)[1]}/ws/tables/{table.id}"
-        seat = [Subprotocol("stichkit"), Subprotocol(f"stichkit.token.{token}")]  # the token, as the page sends it
-        return await websockets.connect(url, max_size=None, open_timeout=120, ping_interval=None, compression=None,
-                                        subprotocols=seat)  # fmt: skip
+        return await seat_socket(base, table.id, token, open_timeout=120, ping_interval=None, compression=None)
 
     pairs = [(t, tok) for t, (_, tokens) in zip(tables, opened, strict=True) for tok in tokens]
     sockets = await gather_limited(64, [connect(t, tok) for t, tok in pairs])
@@ -224,36 +289,12 @@ def database(kind: str, admin: str, tmp: Path) -> Any:
 
 def run_one(kind: str, n_tables: int, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     with database(kind, args.postgres, tmp) as db:
-        port = free_port()
-        log = open(tmp / f"server-{kind}-{n_tables}.log", "wb")  # noqa: SIM115
-        cmd = [sys.executable, "-c", SERVE, "serve", "--host", HOST, "--port", str(port), "--db", db,
-               "--log-level", "warning", "--max-tables", str(max(2000, n_tables)), "--bot-delay", "0.5",
-               "--bot-workers", "1", "--client-tables", "0", "--client-bot-seats", "0", *args.server_flag]  # fmt: skip
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            base = f"http://{HOST}:{port}"
-            deadline = time.monotonic() + 120
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"stich serve ended: see {log.name}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(base + "/api/health", timeout=2).status_code == 200:
-                        break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("stich serve did not start")
-                time.sleep(0.2)
-            result = asyncio.run(load(base, proc.pid, n_tables, args))
+        flags = ["--max-tables", str(max(2000, n_tables)), "--bot-delay", "0.5", "--bot-workers", "1",
+                 "--client-tables", "0", "--client-bot-seats", "0", *args.server_flag]  # fmt: skip
+        with serving(db, tmp / f"server-{kind}-{n_tables}.log", *flags) as served:
+            result = asyncio.run(load(served.base, served.pid, n_tables, args))
             result["db"] = kind
             return result
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-            log.close()
 
 
 def main() -> int:

@@ -28,9 +28,6 @@ import contextlib
 import json
 import os
 import random
-import signal
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -39,7 +36,7 @@ from typing import Any
 
 import httpx
 import websockets
-from serve_load import HOST, SERVE, free_port
+from serve_load import join, open_table, seat_socket, serving
 
 SEATS = ["human", "bot:heuristic", "human", "bot:ismcts:time=0.05"]
 
@@ -76,11 +73,10 @@ class Counts:
 
 async def seat(base: str, table: str, token: str, counts: Counts, rng: random.Random, stop: asyncio.Event) -> None:
     """One scripted player: plays, asks for hints, rematches, drops its connection now and then."""
-    url = base.replace("http", "ws") + f"/ws/tables/{table}?token={token}"
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while not stop.is_set():
             try:
-                async with websockets.connect(url, max_size=None, open_timeout=60, ping_interval=None) as ws:
+                async with seat_socket(base, table, token, open_timeout=60, ping_interval=None) as ws:
                     await play(ws, http, table, counts, rng, stop)
             except (OSError, websockets.ConnectionClosed, TimeoutError):
                 await asyncio.sleep(0.5)
@@ -127,9 +123,8 @@ async def bot_tables(base: str, counts: Counts, rng: random.Random, stop: asynci
             r = await http.post("/api/tables", json=body)
             if r.status_code == 201:
                 counts.bot_tables += 1
-                url = base.replace("http", "ws") + f"/ws/tables/{r.json()['id']}"
                 with contextlib.suppress(OSError, websockets.ConnectionClosed, TimeoutError):
-                    async with websockets.connect(url, max_size=None, open_timeout=60, ping_interval=None) as ws:
+                    async with seat_socket(base, r.json()["id"], None, open_timeout=60, ping_interval=None) as ws:
                         watch_until = time.monotonic() + rng.uniform(5, 20)
                         while time.monotonic() < watch_until and not stop.is_set():
                             await asyncio.wait_for(ws.recv(), 60)
@@ -144,11 +139,9 @@ async def soak(base: str, pid: int, args: argparse.Namespace) -> list[dict[str, 
         players = []
         for _ in range(args.tables):
             body = {"game": "jass", "seats": SEATS, "options": {"target": 300}, "takeover": "off", "private": True}
-            t = (await http.post("/api/tables", json=body)).json()["id"]
+            t = await open_table(http, body)
             for name in ("Ida", "Jon"):  # two people: two browsers, each with its own identity cookie
-                async with httpx.AsyncClient(base_url=base, timeout=60) as own:
-                    token = (await own.post(f"/api/tables/{t}/join", json={"name": name})).json()["token"]
-                players.append((t, token))
+                players.append((t, await join(base, t, name)))
     tasks = [asyncio.create_task(seat(base, t, tok, counts, random.Random(rng.random()), stop)) for t, tok in players]
     tasks += [asyncio.create_task(bot_tables(base, counts, random.Random(rng.random()), stop)) for _ in range(3)]
     samples: list[dict[str, float]] = []
@@ -194,39 +187,17 @@ def main() -> int:
     args = p.parse_args()
     warmup = max(1.0, args.minutes / 5)
     with tempfile.TemporaryDirectory(prefix="stichkit-soak-") as d:
-        port = free_port()
-        log = open(Path(d) / "server.log", "wb")  # noqa: SIM115
         db = args.db or f"sqlite:///{d}/soak.db"
         # the players come from one address: its limits are the operator's to set, not the soak's
-        cmd = [sys.executable, "-c", SERVE, "serve", "--host", HOST, "--port", str(port), "--db", db,
-               "--log-level", "warning", "--bot-delay", "0.1", "--bot-workers", "2", "--client-tables", "0",
-               "--client-bot-seats", "0", "--client-hints", "0", "--client-workers", "0", "--table-bot-time", "0",
-               "--sweep-unwatched", "30", *args.server_flag]  # fmt: skip
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        base = f"http://{HOST}:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(base + "/api/health", timeout=2).status_code == 200:
-                        break
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("stich serve did not start")
-                time.sleep(0.2)
+        flags = ["--bot-delay", "0.1", "--bot-workers", "2", "--client-tables", "0", "--client-bot-seats", "0",
+                 "--client-hints", "0", "--client-workers", "0", "--table-bot-time", "0", "--sweep-unwatched", "30",
+                 *args.server_flag]  # fmt: skip
+        with serving(db, Path(d) / "server.log", *flags) as served:
             print(f"stich serve for {args.minutes:g} minutes: {args.tables} Jass tables (2 players, 2 bots), "
                   f"bots-only tables coming and going; {os.cpu_count()} CPUs, load average "
                   f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
-            samples = asyncio.run(soak(base, proc.pid, args))
+            samples = asyncio.run(soak(served.base, served.pid, args))
             verdict(samples, warmup)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-            log.close()
     return 0
 
 
