@@ -60,3 +60,28 @@ def store_game(db: str, table_id: str, state: State, seed: int, takebacks: list[
                 s.execute(update(GameRow).where(GameRow.table_id == table_id).values(takebacks=takebacks))
     finally:
         engine.dispose()
+
+
+def store_copies(db: str, table_ids: list[str], state: State, seed: int) -> None:
+    """The same finished game at each of `table_ids`, as store_game writes it, each table's moves in
+    one transaction (many long games, quickly)."""
+    engine = make_engine(parse_db_url(db))
+    try:
+        migrate.upgrade(engine)
+        store = Store(engine)
+        now = time.time()
+        n = state.game.num_players
+        history = state.history()
+        result = {"scores": state.scores(), "winners": state.winners()}
+        for table_id in table_ids:
+            store.create_table(StoredTable(
+                id=table_id, name=table_id, game=state.game.name, options=dict(state.game.options), private=False,
+                settings=SETTINGS, status="playing", game_no=1, rev=1, created_at=now, updated_at=now,
+                seats=[Seat("bot", bot="random", name="random") for _ in range(n)], seed=seed, started_at=now,
+            ))  # fmt: skip
+            moves = [Move(table_id, 1, StoredAction(v, seat, action.text, "bot", now), 0,
+                          result if v == len(history) else None)
+                     for v, (seat, action) in enumerate(history, 1)]  # fmt: skip
+            assert store.append_moves(moves) == [None] * len(moves)
+    finally:
+        engine.dispose()

@@ -1,16 +1,27 @@
 """What the server keeps in memory stays bounded under long play: caches keyed by what table
-openers choose (bot specs) keep only the most recently used. (bench/serve_soak.py measures the
-resident size over a long run.)"""
+openers choose (bot specs) keep only the most recently used, and the replays kept for the next
+ask are bounded by their size, not their number. (bench/serve_memory.py measures what a table
+churned leaves behind, structure by structure; bench/serve_soak.py the resident size over a
+long run.)"""
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import json
+import tracemalloc
 from pathlib import Path
+from typing import Any
 
 from stichkit import load_game
 from stichkit.server import botrunner
 from stichkit.server.botrunner import Recent, parse_bot_spec
 from stichkit.server.hub import Hub
+from stichkit.server.routers import records
 from stichkit.server.settings import Settings
+
+from .inprocess import running
+from .stored_games import played, store_copies
 
 
 def test_recent_keeps_the_values_used_last() -> None:
@@ -34,3 +45,44 @@ def test_bot_specs_table_openers_choose_do_not_pile_up(tmp_path: Path) -> None:
         bot = parse_bot_spec(f"ismcts:iterations={n}", max_time=5)
         assert botrunner._decide(bot.spec.name, bot.params, state.record(), state.current_player)
     assert len(botrunner._WORKER_BOTS) == 16
+
+
+def test_replays_kept_are_bounded_by_their_size(tmp_path: Path) -> None:
+    """Sixteen replays of 1000-point Jass games kept as Python objects held 60 MB (ten: 37 MB);
+    what is kept now is their JSON, 8 MB of it at most, the ones asked for last."""
+    game = played("jass", {"target": 1000}, seed=3)
+    assert len(game.history()) > 300  # a long game: its replay is about 1 MB of JSON
+    ids = [f"long{i}" for i in range(10)]
+    store_copies(f"sqlite:///{tmp_path / 'hub.db'}", ids, game, seed=3)
+
+    async def ask_all() -> tuple[int, dict[str, Any]]:
+        async with running(tmp_path, table=ids[0]) as (hub, _):
+            records.REPLAYS = records.Replays(records.REPLAY_CACHE_BYTES)  # this test's alone
+            gc.collect()
+            tracemalloc.start()
+            try:
+                for table_id in ids:
+                    records.replay(table_id, hub, None)
+                gc.collect()
+                kept = tracemalloc.get_traced_memory()[0]
+            finally:
+                tracemalloc.stop()
+            first = json.loads(bytes(records.replay(ids[0], hub, None).body))  # asked again: made again
+            assert 0 < records.REPLAYS.size <= records.REPLAY_CACHE_BYTES
+            last = json.loads(bytes(records.replay(ids[-1], hub, None).body))  # the newest is kept, and served as made
+            assert last["frames"] == first["frames"] and last["table"] == ids[-1]
+            return kept, first
+
+    kept, first = asyncio.run(ask_all())
+    assert len(first["frames"]) == len(game.history()) + 1
+    assert first["frames"][-1]["view"] == json.loads(json.dumps(game.view(None)))
+    assert kept < 12 * 2**20, f"the replays asked for keep {kept / 2**20:.1f} MB"
+
+
+def test_a_replay_larger_than_the_budget_is_not_kept() -> None:
+    kept = records.Replays(100)
+    kept.keep(("a", 1), b"x" * 60)
+    kept.keep(("b", 1), b"y" * 101)  # over the whole budget: not kept, and nothing else goes for it
+    assert kept.get(("b", 1)) is None and kept.get(("a", 1)) == b"x" * 60
+    kept.keep(("c", 1), b"z" * 50)  # 110 bytes: the one used longest ago goes
+    assert kept.get(("a", 1)) is None and kept.size == 50 and len(kept) == 1

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..analysis import Busy, silent
@@ -55,38 +56,69 @@ def record(table_id: str, hub: HubDep, game: int | None = GameNo) -> dict[str, A
     return {**found.state().record(), "seats": found.seats, "takebacks": found.played.takeback_counts()}
 
 
-_REPLAYS: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-_REPLAYS_LOCK = Lock()
-REPLAY_CACHE = 16
+REPLAY_CACHE_BYTES = 8 * 2**20  # the replays kept for the next ask, as the JSON they are sent as
+
+
+class Replays:
+    """The replays asked for last, kept as the JSON they are sent as, `budget` bytes of it in all.
+
+    A count of replays would not bound them: a replay holds every hand at every version, so a long
+    game's is large (a 1000-point Jass game: 1 MB of JSON, 3.7 MB as Python objects), and sixteen
+    of them kept the server 60 MB bigger. A replay larger than the whole budget is not kept."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.size = 0
+        self._kept: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._lock = Lock()  # the route runs in the thread pool
+
+    def get(self, key: tuple[str, int]) -> bytes | None:
+        with self._lock:
+            body = self._kept.get(key)
+            if body is not None:
+                self._kept.move_to_end(key)
+            return body
+
+    def keep(self, key: tuple[str, int], body: bytes) -> None:
+        if len(body) > self.budget:
+            return
+        with self._lock:
+            old = self._kept.pop(key, None)
+            self.size += len(body) - (0 if old is None else len(old))
+            self._kept[key] = body
+            while self.size > self.budget:
+                self.size -= len(self._kept.popitem(last=False)[1])
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+REPLAYS = Replays(REPLAY_CACHE_BYTES)
 
 
 @router.get("/{table_id}/replay")
-def replay(table_id: str, hub: HubDep, game: int | None = GameNo) -> dict[str, Any]:
+def replay(table_id: str, hub: HubDep, game: int | None = GameNo) -> Response:
     """A finished game version by version: the spectator's view and every hand."""
     found = finished_game(hub, table_id, game)
     key = (found.table_id, found.game_no)
-    with _REPLAYS_LOCK:
-        if key in _REPLAYS:
-            _REPLAYS.move_to_end(key)
-            return _REPLAYS[key]
-    frames = []
-    for state, a in zip(found.states(), [None, *found.actions], strict=True):
-        n = state.game.num_players
-        frames.append({
-            "version": 0 if a is None else a.version, "seat": None if a is None else a.seat,
-            "action": None if a is None else a.action,
-            "view": state.view(None), "hands": [state.view(s)["hand"] for s in range(n)],
-        })  # fmt: skip
-    out = {
-        "table": found.table_id, "game_no": found.game_no, "game": found.game, "options": found.options,
-        "seats": found.seats, "result": found.played.result, "takebacks": found.played.takeback_counts(),
-        "frames": frames,
-    }  # fmt: skip
-    with _REPLAYS_LOCK:
-        _REPLAYS[key] = out
-        while len(_REPLAYS) > REPLAY_CACHE:
-            _REPLAYS.popitem(last=False)
-    return out
+    body = REPLAYS.get(key)
+    if body is None:
+        frames = []
+        for state, a in zip(found.states(), [None, *found.actions], strict=True):
+            n = state.game.num_players
+            frames.append({
+                "version": 0 if a is None else a.version, "seat": None if a is None else a.seat,
+                "action": None if a is None else a.action,
+                "view": state.view(None), "hands": [state.view(s)["hand"] for s in range(n)],
+            })  # fmt: skip
+        out = {
+            "table": found.table_id, "game_no": found.game_no, "game": found.game, "options": found.options,
+            "seats": found.seats, "result": found.played.result, "takebacks": found.played.takeback_counts(),
+            "frames": frames,
+        }  # fmt: skip
+        body = json.dumps(out, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        REPLAYS.keep(key, body)
+    return Response(body, media_type="application/json")
 
 
 @router.post("/{table_id}/analysis")
