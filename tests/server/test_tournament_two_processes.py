@@ -20,7 +20,7 @@ from stichkit.server.tournaments import arena_settings
 from .harness import Server, postgres_database, wait_until
 
 FLAGS = ("--bot-delay", "0.03", "--bot-workers", "1", "--client-tournaments", "0", "--client-bot-entrants", "0")
-ROUNDS, GAMES, BOTS = 3, 2, 6
+ROUNDS, GAMES, BOTS = 2, 2, 6
 
 
 def load(db: str, tid: str) -> StoredTournament:
