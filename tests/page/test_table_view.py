@@ -430,3 +430,92 @@ def test_coiffeur_pushed_around_the_table_says_who_pushed_and_who_must_announce(
             "es => es.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })",
         )
         assert boxes and all(left >= 0 and right <= w + 1 and bottom <= h + 1 for left, right, bottom in boxes), boxes
+
+
+# The prediction's stepper: each part's box, the number, the confirm button's action and the error.
+STEPPER = """() => {
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height, width: r.width }; };
+  const q = (s) => document.querySelector(s);
+  const confirm = q('.number-choice .confirm');
+  return {
+    steps: [...document.querySelectorAll('.number-choice .step')].map(e => ({ text: e.textContent, label: e.getAttribute('aria-label'), ...box(e) })),
+    input: { value: q('.number-input').value, label: q('.number-input').getAttribute('aria-label'), ...box(q('.number-input')) },
+    range: q('.number-range').textContent, rangeBox: box(q('.number-range')),
+    confirm: { action: confirm.dataset.action || null, disabled: confirm.disabled, text: confirm.textContent, ...box(confirm) },
+    error: q('.number-error').textContent,
+    hand: box(q('#hand')), numbers: document.querySelectorAll('.choice.number').length,
+    width: innerWidth, height: innerHeight,
+  };
+}"""
+
+PREDICT_TEXTS = {
+    "de": ("erlaubt: 0 bis 157", "Ansagen", "„200“ ist keine Ansage: Sag eine ganze Zahl von 0 bis 157 an.",
+           ["10 weniger", "1 weniger", "1 mehr", "10 mehr"]),
+    "en": ("allowed: 0 to 157", "Predict", "“200” is no prediction: predict a whole number from 0 to 157.",
+           ["10 less", "1 less", "1 more", "10 more"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_differenzler_prediction_is_a_stepper(lang: str, server: Server, new_page: NewPage) -> None:
+    """The prediction is one number with − and + by 1 and by 10, typed or stepped, the allowed
+    range beside it: no grid of 158 buttons. Only a legal number can be sent (the button is
+    disabled and the engine's refusal is said otherwise); the keyboard does all of it (digits,
+    arrows, Page Up/Down, Enter). It fits a desktop and a phone, above the hand, in both languages."""
+    from .test_table_live import switch
+
+    state = at_decision("differenzler", "predict")
+    page = new_page(1280, 800)
+    stage = Stage(page, server.url, "differenzler", state)
+    switch(page, lang)
+    stage.feed(state, fresh=True)
+    page.wait_for_selector(".number-choice .number-input")
+    range_text, confirm, refusal, labels = PREDICT_TEXTS[lang]
+    for w, h in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        stage.frame()
+        got = page.evaluate(STEPPER)
+        where = f"{lang} {w}x{h}"
+        assert got["numbers"] == 0, f"{where}: number buttons are drawn"
+        assert [s["text"] for s in got["steps"]] == ["−10", "−1", "+1", "+10"], where
+        assert [s["label"] for s in got["steps"]] == labels, where
+        assert got["range"] == range_text and got["input"]["value"] == "40", where
+        assert got["confirm"]["action"] == "predict:40" and got["confirm"]["text"].strip() == f"↵ {confirm} 40", where
+        parts = [*got["steps"], got["input"], got["confirm"], got["rangeBox"]]
+        for p in parts:  # whole in the window, above the hand, big enough to tap
+            assert p["left"] >= 0 and p["right"] <= w + 1 and p["bottom"] <= h + 1, f"{where}: {p}"
+            assert p["bottom"] <= got["hand"]["top"] + 1, f"{where}: {p} reaches into the hand"
+        assert min(p["height"] for p in [*got["steps"], got["input"]]) >= 44, f"{where}: {got['steps']}"
+        row = {round(p["top"]) for p in [*got["steps"], got["input"]]}
+        assert max(row) - min(row) <= 2, f"{where}: the stepper is not one row: {row}"
+        assert got["steps"][1]["right"] <= got["input"]["left"] <= got["input"]["right"] <= got["steps"][2]["left"]
+    for step, want in (("10", 50), ("1", 51), ("-1", 50), ("-10", 40), ("-10", 30)):
+        page.click(f'.number-choice .step[data-step="{step}"]')
+        assert page.evaluate(STEPPER)["confirm"]["action"] == f"predict:{want}"
+    page.fill(".number-input", "200")
+    got = page.evaluate(STEPPER)
+    assert got["confirm"]["disabled"] and got["confirm"]["action"] is None and got["error"] == refusal
+    page.click(".number-choice .confirm", force=True)
+    page.press(".number-input", "Enter")
+    assert page.evaluate("() => window.stageSent.filter(m => m.type === 'act').length") == 0  # nothing sent
+    page.fill(".number-input", "x7")
+    assert page.evaluate(STEPPER)["confirm"]["disabled"]
+    page.click(".number-choice .step[data-step='1']")  # from a number that is none: the start, stepped
+    assert page.evaluate(STEPPER)["input"]["value"] == "41"
+    page.fill(".number-input", "157")
+    assert page.evaluate(STEPPER)["confirm"]["action"] == "predict:157" and not page.evaluate(STEPPER)["error"]
+    page.press(".number-input", "ArrowUp")  # not past the range
+    assert page.input_value(".number-input") == "157"
+    page.press(".number-input", "PageDown")
+    page.press(".number-input", "ArrowDown")
+    page.press(".number-input", "Home")
+    page.press(".number-input", "PageUp")
+    assert page.input_value(".number-input") == "10"
+    page.locator("#hand").click(position={"x": 1, "y": 1}, force=True)  # focus away from the number
+    page.keyboard.press("3")  # a digit at the table goes into the number
+    page.keyboard.press("3")
+    assert page.input_value(".number-input") == "33"
+    page.keyboard.press("Enter")
+    sent = page.evaluate("() => window.stageSent.filter(m => m.type === 'act').map(m => m.action)")
+    assert sent == ["predict:33"], sent

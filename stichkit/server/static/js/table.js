@@ -823,6 +823,7 @@ export class LiveTable {
     if (!h || !this.shown || h.version !== this.shown.version || h.game !== this.shown.game_no) return;
     const ctx = this.view.ctx();
     let words = null;
+    if (inter.number) this.view.setNumber(inter.number.parse(h.action)); // the hinted number, ready to send
     for (const [card, actions] of inter.cards || []) {
       if (!actions.includes(h.action)) continue;
       const el = this.root.querySelector(`.hand-card[data-card="${CSS.escape(card)}"]`);
@@ -862,6 +863,13 @@ export class LiveTable {
       const start = i < 0 ? cards.findIndex((c) => c.classList.contains("legal")) : i;
       const next = i < 0 ? Math.max(0, start) : (i + (key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
       cards[next].focus();
+      ev.preventDefault();
+    } else if (/^[0-9]$/.test(key) && this.root.querySelector(".number-choice .number-input")) {
+      // a digit typed at the table goes into the number being chosen (Differenzler's prediction)
+      const input = this.root.querySelector(".number-choice .number-input");
+      input.focus();
+      input.value = key;
+      this.view.checkNumber();
       ev.preventDefault();
     } else if (/^[1-9]$/.test(key)) {
       const b = this.root.querySelector(`.choices .choice[data-key="${key}"]`);

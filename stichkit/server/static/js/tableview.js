@@ -52,6 +52,8 @@ export class TableView {
     this.handDeal = null;
     this.handMax = 0;
     this.root.addEventListener("click", (ev) => this.onClick(ev));
+    this.root.addEventListener("input", (ev) => ev.target.matches && ev.target.matches(".number-input") && this.checkNumber());
+    this.root.addEventListener("keydown", (ev) => ev.target.matches && ev.target.matches(".number-input") && this.numberKey(ev));
     if (typeof ResizeObserver !== "undefined") this.resizer = new ResizeObserver(() => this.fitHand());
     this.mount();
   }
@@ -151,6 +153,7 @@ export class TableView {
     const el = ev.target.closest("button, .place[data-place], [data-trick-action]");
     if (!el || !this.root.contains(el)) return;
     if (el.matches(".hand-card")) h.card && h.card(el.dataset.card, el);
+    else if (el.dataset.step) this.stepNumber(Number(el.dataset.step));
     else if (el.matches(".choice")) h.choice && h.choice(el.dataset.action || null, el);
     else if (el.dataset.trickAction) h.action && h.action(el.dataset.trickAction, el);
     else if (el.matches(".place[data-place]")) h.place && h.place(el.dataset.place, el);
@@ -372,6 +375,8 @@ export class TableView {
   }
 
   choices(inter) {
+    this.number = inter.number || null;
+    if (inter.number) return this.numberChoice(inter.number);
     if (!inter.choices || !inter.choices.length) return `<div class="choices" id="choices" data-region="choices"></div>`;
     return (
       `<div class="choices" id="choices" data-region="choices" role="group" aria-label="${esc(t("table.choose"))}">` +
@@ -384,6 +389,84 @@ export class TableView {
         .join("") +
       "</div>"
     );
+  }
+
+  /**
+   * A number chosen with − and + (by 1 and by 10), or typed: Differenzler's prediction. `n` (from
+   * the game's interact): min, max, start, legal (the legal actions), action(n), label, range,
+   * confirm, less(k), more(k), refusal(text). The HTML depends on the decision only, so a number
+   * being typed stays while the table is drawn again; the confirm button carries the action of a
+   * legal number and is disabled otherwise, with the refusal said under it.
+   */
+  numberChoice(n) {
+    const step = (d) =>
+      `<button type="button" class="step" data-step="${d}" aria-label="${esc(d < 0 ? n.less(-d) : n.more(d))}">${d < 0 ? "−" : "+"}${Math.abs(d)}</button>`;
+    return (
+      `<div class="choices number-choice" id="choices" data-region="choices" data-number="${esc(n.key)}" role="group" aria-label="${esc(n.label)}">` +
+      `<div class="stepper">${step(-10)}${step(-1)}` +
+      `<input class="number-input" type="text" inputmode="numeric" enterkeyhint="done" autocomplete="off" maxlength="4" value="${n.start}"` +
+      ` aria-label="${esc(`${n.label}, ${n.range}`)}" aria-describedby="number-range number-error" data-focus-key="number">` +
+      `${step(1)}${step(10)}</div>` +
+      `<div class="number-range" id="number-range">${esc(n.range)}</div>` +
+      `<button type="button" class="choice confirm primary" data-action="${esc(n.action(n.start))}" data-focus-key="act:confirm">` +
+      `<kbd>↵</kbd> ${esc(n.confirm)} <b class="number-shown">${n.start}</b></button>` +
+      `<div class="number-error" id="number-error" role="alert"></div>` +
+      "</div>"
+    );
+  }
+
+  /** The number typed or stepped to: the confirm button takes it when legal; else it is disabled
+   * and the refusal is said. Answers whether it is legal. */
+  checkNumber() {
+    const n = this.number;
+    const box = this.root.querySelector(".number-choice");
+    if (!n || !box) return false;
+    const input = box.querySelector(".number-input");
+    const confirm = box.querySelector(".confirm");
+    const text = input.value.trim();
+    const value = /^\d{1,4}$/.test(text) ? Number(text) : null;
+    const ok = value !== null && value >= n.min && value <= n.max && n.legal.has(n.action(value));
+    confirm.disabled = !ok;
+    if (ok) confirm.dataset.action = n.action(value);
+    else delete confirm.dataset.action;
+    confirm.querySelector(".number-shown").textContent = ok ? String(value) : "";
+    input.setAttribute("aria-invalid", ok ? "false" : "true");
+    box.querySelector(".number-error").textContent = ok ? "" : n.refusal(text);
+    return ok;
+  }
+
+  /** Step the number by `d` from the one shown (from the start when none is), within the range. */
+  stepNumber(d) {
+    const n = this.number;
+    const input = this.root.querySelector(".number-choice .number-input");
+    if (!n || !input) return;
+    const now = /^\d{1,4}$/.test(input.value.trim()) ? Number(input.value.trim()) : n.start;
+    this.setNumber(Math.min(n.max, Math.max(n.min, now + d)));
+  }
+
+  /** Show `value` in the number choice (a hint does too); answers whether there is one. */
+  setNumber(value) {
+    const input = this.root.querySelector(".number-choice .number-input");
+    if (!this.number || !input || value === null || Number.isNaN(value)) return false;
+    input.value = String(value);
+    this.checkNumber();
+    return true;
+  }
+
+  /** The number's keys: ↑/↓ by 1, Page Up/Down (or Shift+↑/↓) by 10, Home/End the ends, Enter sends. */
+  numberKey(ev) {
+    const n = this.number;
+    if (!n) return;
+    const big = ev.shiftKey ? 10 : 1;
+    const steps = { ArrowUp: big, ArrowDown: -big, PageUp: 10, PageDown: -10 };
+    if (ev.key in steps) this.stepNumber(steps[ev.key]);
+    else if (ev.key === "Home") this.setNumber(n.min);
+    else if (ev.key === "End") this.setNumber(n.max);
+    else if (ev.key === "Enter") {
+      const confirm = this.root.querySelector(".number-choice .confirm");
+      if (this.checkNumber() && confirm) confirm.click();
+    } else return;
+    ev.preventDefault();
   }
 
   hand(view, ctx, opts, inter) {

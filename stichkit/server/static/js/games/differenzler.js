@@ -1,13 +1,15 @@
 // Differenzler on the table: four players each for themselves, the trump suit (and the turned-up
 // card in the dealer's hand), every prediction as this seat may know it, the points taken in the
-// deal, the penalties. The prediction is a decision of its own: one button per number of points.
+// deal, the penalties. The prediction is a decision of its own: a number with − and + (by 1 and
+// by 10) that may be typed, the allowed range beside it (tableview.js draws it from `number`).
 // A hidden prediction is never drawn: the view does not hold it before the deal ends.
 // Play runs counter-clockwise: the next player after seat s is s - 1.
 
 import * as cards from "../cards/jass.js";
-import { cardOf, esc, line, playsFrom, raw, seatOf, table, trickRow, tricksList } from "./common.js";
+import { cardOf, esc, line, playsFrom, raw, reasonText, seatOf, table, trickRow, tricksList } from "./common.js";
 
 const SEATS = [[0], [1], [2], [3]];
+const START = 40; // the stepper's first number: about a quarter of the deal's 157 points
 
 function trumpName(suit, ctx) {
   return cards.suitName(ctx.deck, suit, ctx.lang);
@@ -88,7 +90,28 @@ export default {
     if (!legal.length) return out;
     if (view.phase === "predict") {
       out.prompt = ctx.t("dz.predictPrompt");
-      for (const a of legal) out.choices.push({ action: a, cls: "number", html: esc(a.slice(8)) });
+      const values = legal.filter((a) => a.startsWith("predict:")).map((a) => Number(a.slice(8)));
+      if (!values.length) return out;
+      const min = Math.min(...values);
+      const max = Math.max(...values);
+      const game = this;
+      // Only a legal prediction can be sent; anything else is said as the engine refuses it
+      // (unknown_action), in the page's words.
+      out.number = {
+        key: `predict:${view.deal_number}`,
+        min,
+        max,
+        start: Math.min(max, Math.max(min, START)),
+        legal: new Set(legal),
+        action: (n) => `predict:${n}`,
+        parse: (a) => (typeof a === "string" && a.startsWith("predict:") ? Number(a.slice(8)) : null),
+        label: ctx.t("dz.predictLabel"),
+        range: ctx.t("dz.range", { min, max }),
+        confirm: ctx.t("dz.confirm"),
+        less: (n) => ctx.t("dz.less", { n }),
+        more: (n) => ctx.t("dz.more", { n }),
+        refusal: (text) => reasonText(game, ctx, "unknown_action", { action: text }),
+      };
       return out;
     }
     out.prompt = ctx.t("dz.playCard");
