@@ -439,10 +439,13 @@ STEPPER = """() => {
   const q = (s) => document.querySelector(s);
   const confirm = q('.number-choice .confirm');
   return {
-    steps: [...document.querySelectorAll('.number-choice .step')].map(e => ({ text: e.textContent, label: e.getAttribute('aria-label'), ...box(e) })),
-    input: { value: q('.number-input').value, label: q('.number-input').getAttribute('aria-label'), ...box(q('.number-input')) },
+    steps: [...document.querySelectorAll('.number-choice .step')]
+      .map(e => ({ text: e.textContent, label: e.getAttribute('aria-label'), ...box(e) })),
+    input: { value: q('.number-input').value, label: q('.number-input').getAttribute('aria-label'),
+             ...box(q('.number-input')) },
     range: q('.number-range').textContent, rangeBox: box(q('.number-range')),
-    confirm: { action: confirm.dataset.action || null, disabled: confirm.disabled, text: confirm.textContent, ...box(confirm) },
+    confirm: { action: confirm.dataset.action || null, disabled: confirm.disabled, text: confirm.textContent,
+               ...box(confirm) },
     error: q('.number-error').textContent,
     hand: box(q('#hand')), numbers: document.querySelectorAll('.choice.number').length,
     width: innerWidth, height: innerHeight,
