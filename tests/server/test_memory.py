@@ -10,17 +10,18 @@ import asyncio
 import gc
 import json
 import tracemalloc
+import weakref
 from pathlib import Path
 from typing import Any
 
 from stichkit import load_game
 from stichkit.server import botrunner
 from stichkit.server.botrunner import Recent, parse_bot_spec
-from stichkit.server.hub import Hub
+from stichkit.server.hub import Hub, NewTable
 from stichkit.server.routers import records
 from stichkit.server.settings import Settings
 
-from .inprocess import running
+from .inprocess import Listener, running
 from .stored_games import played, store_copies
 
 
@@ -86,3 +87,55 @@ def test_a_replay_larger_than_the_budget_is_not_kept() -> None:
     assert kept.get(("b", 1)) is None and kept.get(("a", 1)) == b"x" * 60
     kept.keep(("c", 1), b"z" * 50)  # 110 bytes: the one used longest ago goes
     assert kept.get(("a", 1)) is None and kept.size == 50 and len(kept) == 1
+
+
+class Watcher(Listener):
+    """A spectator's connection, as the hub holds one (it is stopped when it goes)."""
+
+    async def stop(self) -> None:
+        self.stopped = True
+
+
+def test_tables_played_and_swept_leave_nothing_behind(tmp_path: Path) -> None:
+    """Tables opened, watched, played to the end by bots and swept: the hub's structures are back
+    at their size, and the tables, their games and their connections are collected."""
+
+    def sizes(hub: Hub) -> dict[str, int]:
+        storage: Any = hub.bot_time._limiter.storage  # the limits library's memory storage
+        return {
+            "tables": len(hub.tables), "bots waiting": len(hub.bots._waiting), "bots held": len(hub.bots._held),
+            "in flight": len(hub.in_flight._held), "analyses": len(hub.analyses.jobs),
+            "bot time": len(storage.storage) + len(storage.events), "bot specs": len(hub._bot_cache),
+        }  # fmt: skip
+
+    async def churn() -> tuple[dict[str, int], dict[str, int], list[weakref.ref[Any]]]:
+        async with running(tmp_path, bot_delay=0.0) as (hub, _):
+            await asyncio.sleep(0)
+            before = sizes(hub)
+            gone: list[weakref.ref[Any]] = []
+            for n in range(6):
+                game = ("stichling", "stichwahl")[n % 2]
+                t = await hub.create_table(NewTable(
+                    game=game, options={"players": 2}, seats=["bot:random", "bot:heuristic"], private=False,
+                    name=None, takeover="hand", grace=60.0, takeover_bot="bot:heuristic", move_time=None,
+                    client="address:127.0.0.1",
+                ))  # fmt: skip
+                watcher = Watcher()
+                await hub.connect(t, watcher)  # type: ignore[arg-type]
+                for _ in range(600):
+                    if t.status == "over":
+                        break
+                    await asyncio.sleep(0.05)
+                assert t.status == "over", f"{game}: the bots did not finish in 30 s"
+                await hub.disconnect(t, watcher)  # type: ignore[arg-type]
+                await hub.sweep(t, "played")
+                gone += [weakref.ref(t), weakref.ref(t.state), weakref.ref(watcher)]
+                del t, watcher
+            await asyncio.sleep(0.1)  # the bots' last tasks end
+            after = sizes(hub)
+        return before, after, gone
+
+    before, after, gone = asyncio.run(churn())
+    gc.collect()
+    assert after == before
+    assert [r for r in gone if r() is not None] == [], "a swept table, its game or its connection is still held"
