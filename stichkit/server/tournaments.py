@@ -194,12 +194,17 @@ class Tournaments:
 
     async def start(self, tournament_id: str, person: str) -> StoredTournament:
         """The organiser starts the tournament now: its first round is paired and its tables open."""
-        t = await self.load(tournament_id)
-        self._organiser(t, person)
-        if t.status != "registering":
-            raise HubError(409, f"the tournament is {t.status}: only one that takes registrations can be started")
-        await self._begin(t)
-        return await self.load(tournament_id)
+        for _ in range(5):  # a registration (or the start time) may come first: read again
+            t = await self.load(tournament_id)
+            self._organiser(t, person)
+            if t.status != "registering":
+                raise HubError(409, f"the tournament is {t.status}: only one that takes registrations can be started")
+            try:
+                await self._begin(t)
+                return await self.load(tournament_id)
+            except Conflict:
+                continue
+        raise HubError(503, "the tournament kept changing; try again")
 
     async def pause(self, tournament_id: str, person: str) -> StoredTournament:
         """No new round begins until the organiser goes on; the games in play are played out."""
@@ -364,6 +369,8 @@ class Tournaments:
             if t.start_at is not None and now >= t.start_at:
                 try:
                     await self._begin(t)
+                except Conflict:
+                    pass  # a registration or another process came first: the next look tries again
                 except HubError as e:  # too few entrants at the start time: it ends, saying why
                     log.info("tournament %s could not start at its start time: %s", t.id, e)
                     if e.status != 409:

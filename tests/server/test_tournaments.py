@@ -9,6 +9,7 @@ import json
 import random
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -432,3 +433,29 @@ def test_a_killed_server_resumes_the_tournament_where_it_was(tmp_path: Path) -> 
             assert all(len(x.results) == 2 for x in t.tables) and [s["games"] for s in done["standings"]] == [4] * 4
     finally:
         s.stop()
+
+
+def test_registrations_racing_the_start_are_either_in_the_first_round_or_refused(server: Server) -> None:
+    with browser(server) as org:
+        tid = opened(org, rounds=1)["id"]
+        for name in ("A", "B"):
+            assert org.post(f"/api/tournaments/{tid}/bots", json={"bot": "random", "name": name}).is_success
+        people = [browser(server) for _ in range(8)]
+
+        def register(i: int) -> int:
+            return people[i].post(f"/api/tournaments/{tid}/register", json={"name": f"P{i}"}).status_code
+
+        with ThreadPoolExecutor(9) as pool:
+            answers = list(pool.map(register, range(4)))
+            started = pool.submit(org.post, f"/api/tournaments/{tid}/start")
+            answers += list(pool.map(register, range(4, 8)))
+            assert started.result().status_code == 200, started.result().text
+        assert set(answers) <= {200, 409}
+        t = stored(server, tid)
+        plan = arena.RoundPlan.from_json(t.rounds[0].plan)
+        seated = {e for table in plan.tables for e in table.entrants} | set(plan.byes)
+        assert seated == {str(e.number) for e in t.entrants}
+        assert len(t.entrants) == 2 + answers.count(200)
+        org.post(f"/api/tournaments/{tid}/end").raise_for_status()
+        for p in people:
+            p.close()
