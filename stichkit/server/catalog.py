@@ -154,8 +154,8 @@ def describe_settings(max_bot_time: float) -> list[dict[str, Any]]:
         {"name": "move_time", "default": None, "type": "number", "minimum": 1, "maximum": 3600, "nullable": True,
          "doc": "seconds per move for humans; when they run out a move is made for the seat (null: no timer)"},
         {"name": "hints", "default": True, "type": "boolean",
-         "doc": "players may ask, at their turn, what the game's hint bot would play (pimc in Jass, ismcts "
-                "otherwise); the answer goes to them alone"},
+         "doc": "players may ask, at their turn, what the game's hint bot would play (pimc in Jass and Coiffeur, "
+                "ismcts otherwise); the answer goes to them alone"},
         {"name": "takebacks", "default": True, "type": "boolean",
          "doc": "players may take their last move back: at once against bots, once the other players agree "
                 "where others sit"},
