@@ -10,6 +10,7 @@ from stichkit.core.game import Game, check_seed, fresh_seed
 from stichkit.core.options import Option
 
 from .actions import ACTIONS, ACTIONS_ANNOUNCED, ACTIONS_STOECK
+from .announcements import AnnouncingJassState
 from .deals import parse_deal
 from .known_position import new_position
 from .multipliers import SETS, canonical, factors, problem
@@ -98,6 +99,10 @@ class Jass(Game):
             self._set_actions(ACTIONS_STOECK)
         else:
             self._set_actions(ACTIONS_ANNOUNCED if self.options["weis"] == "announce" else ACTIONS)
+        # Chosen once: a game where nothing is said beside the cards plays the plain state, whose
+        # card play never asks about announcements (announcements.py).
+        said = self.options["stoeck"] == "announce" or self.options["weis"] == "announce"
+        self._state_class: type[JassState] = AnnouncingJassState if said else JassState
 
     def notation_help(self) -> str:
         modes = "trump:D, trump:H, trump:S, trump:C" + (
@@ -108,7 +113,7 @@ class Jass(Game):
     def new_state(self, seed: int | None = None, deal: Any = None) -> JassState:
         check_seed(seed)
         given = {} if deal is None else {0: parse_deal(deal)}
-        return JassState(self, fresh_seed() if seed is None else seed, given)
+        return self._state_class(self, fresh_seed() if seed is None else seed, given)
 
     def new_position(
         self, seat: int, hand: Sequence[str], moves: Sequence[tuple[int, str]], seed: int | None = None
@@ -121,7 +126,7 @@ class Jass(Game):
 
     def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> JassState:
         """A state whose deals are `chances`, in order; later deals come from `seed` (fresh if None)."""
-        return JassState(
+        return self._state_class(
             self, fresh_seed() if seed is None else seed, {i: parse_deal(c) for i, c in enumerate(chances)}
         )
 

@@ -20,7 +20,6 @@ from .actions import (
     ACTION_ID_OF,
     ACTION_TEXTS,
     ACTIONS,
-    ACTIONS_STOECK,
     ANNOUNCE,
     BY_SUIT,
     CALL_STOECK,
@@ -32,15 +31,16 @@ from .actions import (
     TRUMP,
     TRUMP_ACTION,
 )
-from .cards import DECK, LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
+from .ausmachen import Ausmachen
+from .cards import DECK, LAST_TRICK_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
 from .deals import START_CARD, Hands, deal_hands, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, PlayPosition, Snapshot, Trick, new_tuple
 from .rules import cannot_hold, legal_cards, next_reference, why_refused
-from .scoring import EMPTY_TALLY, STOECK, TRICKS, VOIDED, WEIS, DealSummary
-from .weis import Weis, best_weis, scoring_teams
+from .scoring import EMPTY_TALLY, STOECK, TRICKS, DealSummary
+from .weis import Weis, best_weis
 
 
-class JassState(State):
+class JassState(Ausmachen, State):
     SEAT_SHIFT = 64  # 43 actions: seat * 64 + id stays a cached small int
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS
@@ -56,7 +56,6 @@ class JassState(State):
         self._stoeck_on = bool(game.options["stoeck"])
         self._stoeck_said = game.options["stoeck"] == "announce"  # Stöck counts only when called
         self._calling = False  # "Stöck!" said: the second card of the pair comes now
-        self._sayings = self._announce or self._stoeck_said  # anything to say beside the cards
         self._first_forehand: int | str = game.options["first_forehand"]
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
         self._mults: tuple[int, ...] = game.multipliers  # by trump mode: what the deal's points count
@@ -91,6 +90,7 @@ class JassState(State):
         self._phase = TRUMP
         self._player = self._forehand
         self._trump = -1
+        self._mult = 1
         self._chooser = -1
         self._pushed = False
         self._trick: list[int] = []
@@ -122,89 +122,19 @@ class JassState(State):
 
     def _choose_trump(self, mode: int) -> None:
         self._trump = mode
+        self._mult = self._mults[mode]
         self._chooser = self._player
         self._phase = PLAY
         self._player = self._forehand
         if self._weis_on:
             prof = self._profile
-            self._held = tuple(best_weis(h, prof) for h in self._start)
+            self._held = tuple(map(best_weis, self._start, (prof, prof, prof, prof)))
             # Declared by the engine ("auto"), or only once the player announces them.
             self._weis = ((), (), (), ()) if self._announce else self._held
         self._stoeck_seat = self._stoeck_holder()
         self._fix()
-        self._stoeck_now()  # Stöck enough to finish is shown at once
-
-    def _stoeck_now(self) -> bool:
-        """The Ausmachregel: Stöck may be shown at any moment once its points finish the game, even
-        before the second card of the pair is played. True if that ended the game."""
-        seat = self._stoeck_seat
-        if seat < 0 or self._stoeck_done or not self._ausmachen:
-            return False
-        pts = STOECK_POINTS * self._mults[self._trump]
-        if self._scores[seat & 1] + pts < self._target:
-            return False
-        self._stoeck_done = True
-        self._tally[STOECK + (seat & 1)] += STOECK_POINTS
-        return self._claim(seat & 1, pts)
-
-    def _stoeck_before_weis(self, trick_team: int, pts: int) -> bool:
-        """At the end of the first trick, "Stöck, Weis, Stich": a Stöck team whose Stöck, Weis and
-        this trick could take it to the target claims its Stöck first. True if that ended the game."""
-        seat = self._stoeck_seat
-        if seat < 0 or self._stoeck_done or not self._ausmachen:
-            return False
-        team = seat & 1
-        more = STOECK_POINTS + (pts if trick_team == team else 0)
-        if self._weis_on and team in scoring_teams(self._weis, self._trump, self._forehand, self._profile):
-            more += sum(w.points for p in range(team, 4, 2) for w in self._weis[p])
-        if self._scores[team] + more * self._mults[self._trump] < self._target:
-            return False
-        self._stoeck_done = True
-        self._tally[STOECK + team] += STOECK_POINTS
-        return self._claim(team, STOECK_POINTS * self._mults[self._trump])
-
-    def _may_announce(self) -> bool:
-        """weis="announce": the player to move holds a Weis, has not announced it, and has not
-        played a card of the deal yet (it is announced with the first card, as the sheet says:
-        "bevor der/die nächste Spieler/in seine/ihre Karte ablegt")."""
-        p = self._player
-        return not self._tricks and bool(self._held[p]) and not self._weis[p]
-
-    def _sayings_mask(self, m: int) -> int:
-        """The legal cards `m` with what may be said now (weis="announce", stoeck="announce")."""
-        if self._announce and self._may_announce():
-            m |= 1 << ANNOUNCE
-        if self._stoeck_said:
-            m = self._stoeck_mask(m)
-        return m
-
-    def _stoeck_mask(self, m: int) -> int:
-        """stoeck="announce": "stoeck" is open to the holder just before the second card of the
-        pair, when that card may be played; once said, that card is all that may follow."""
-        p = self._player
-        if self._calling:
-            return m & self._hands[p] & STOECK_PAIR[self._trump]
-        if p != self._stoeck_seat or self._stoeck_done:
-            return m
-        left = self._hands[p] & STOECK_PAIR[self._trump]
-        if left & (left - 1) or not left & m:  # both still in hand, or the second may not be played now
-            return m
-        return m | 1 << CALL_STOECK
-
-    def _announce_weis(self) -> None:
-        p = self._player
-        self._weis = tuple(self._held[s] if s == p else self._weis[s] for s in range(4))
-        self._fix()
-
-    def _stoeck_holder(self) -> int:
-        """The seat dealt both trump King and Queen, or -1."""
-        mode = self._trump
-        if self._stoeck_on and 0 <= mode < 4:
-            pair = STOECK_PAIR[mode]
-            for seat in range(4):
-                if self._start[seat] & pair == pair:
-                    return seat
-        return -1
+        if self._stoeck_seat >= 0:
+            self._stoeck_now()  # Stöck enough to finish is shown at once
 
     def _play(self, card: int) -> None:
         p = self._player
@@ -240,7 +170,7 @@ class JassState(State):
                     self._player = (p + 3) & 3
                 return
             self._tally[STOECK + (p & 1)] += STOECK_POINTS
-            if self._claim(p & 1, STOECK_POINTS * self._mults[mode]):
+            if self._claim(p & 1, STOECK_POINTS * self._mult):
                 return
         if len(trick) == 4:
             self._end_trick()
@@ -260,68 +190,20 @@ class JassState(State):
         self._trick = []
         self._led = self._win_seat = self._win_str = self._win_card = self._best_trump = -1
         self._deal_tricks[team] += 1
-        if number == 0 and (self._stoeck_before_weis(team, pts) or (self._weis_on and self._show_weis())):
+        if number == 0 and (
+            (self._stoeck_seat >= 0 and self._stoeck_before_weis(team, pts)) or (self._weis_on and self._show_weis())
+        ):
             return  # Stöck, then Weis, are claimed before the first trick's points, and ended the game
         self._tally[TRICKS + team] += pts
         if number == 8:
             self._end_deal(team, pts)
             return
-        score = self._scores[team] + pts * self._mults[self._trump]
+        score = self._scores[team] + pts * self._mult
         self._scores[team] = score
         if score >= self._target:
             self._game_over(team)
         elif not (self._stoeck_seat >= 0 and self._stoeck_seat & 1 == team and self._stoeck_now()):
             self._player = self._leader = winner
-
-    def _end_deal(self, team: int, pts: int) -> None:
-        """After the last trick: the match bonus (voiding the other team's bonus in `seed`),
-        then the next deal, unless the points end the game."""
-        tally = self._tally
-        mult = self._mults[self._trump]
-        if self._deal_tricks[team] == 9:
-            self._match = team
-            pts += MATCH_BONUS
-            if self._profile.match_voids_opponents_bonus:
-                other = team ^ 1
-                void = tally[WEIS + other] + tally[STOECK + other]
-                tally[VOIDED + other] = void
-                self._scores[other] -= void * mult
-        if not self._claim(team, pts * mult):
-            self._summaries.append(self._summary(True))
-            self._start_deal()
-
-    def _show_weis(self) -> bool:
-        """Score the Weis after the first trick. True if that ends the game."""
-        teams = scoring_teams(self._weis, self._trump, self._forehand, self._profile)
-        self._weis_teams = teams
-        order = sorted(teams, key=lambda t: (self._forehand - t) % 2)  # forehand's team claims first
-        for team in order:
-            pts = sum(w.points for seat in range(4) if seat & 1 == team for w in self._weis[seat])
-            self._tally[WEIS + team] += pts
-            if self._claim(team, pts * self._mults[self._trump]):
-                return True
-        return False
-
-    def _claim(self, team: int, pts: int) -> bool:
-        """Write points for a team; True (and the game is over) once it reaches the target."""
-        self._scores[team] += pts
-        if self._scores[team] >= self._target:
-            self._game_over(team)
-            return True
-        return self._stoeck_seat >= 0 and self._stoeck_seat & 1 == team and self._stoeck_now()
-
-    def _game_over(self, team: int) -> None:
-        self._winner = team
-        self._phase = OVER
-        self._player = -1
-        self._summaries.append(self._summary(len(self._tricks) == 9))
-
-    def _summary(self, complete: bool) -> DealSummary:
-        return DealSummary(
-            self._deal_no, self._forehand, self._chooser, self._pushed, self._trump,
-            tuple(self._tally), self._match, complete, self._tricks[-1] if self._tricks else None,
-            self.multiplier or 1,
-        )  # fmt: skip
 
     # -- the protocol ---------------------------------------------------------------------------
 
@@ -346,8 +228,6 @@ class JassState(State):
         phase = self._phase
         if phase == PLAY:
             m = legal_cards(self._hands[self._player], len(self._trick), self._led, self._trump, self._best_trump)
-            if self._sayings:
-                m = self._sayings_mask(m)
         elif phase == OVER:
             m = 0
         else:
@@ -366,14 +246,8 @@ class JassState(State):
                 trick = self._trick
                 hand = self._hands[self._player]
                 m = legal_cards(hand, len(trick), self._led, self._trump, self._best_trump) if trick else hand
-                if self._sayings:
-                    m = self._sayings_mask(m)
                 self._legal = m
             t = BY_SUIT
-            if m >> ANNOUNCE:  # an announcement may be said (weis or stoeck="announce")
-                said = [ACTIONS_STOECK[a] for a in (ANNOUNCE, CALL_STOECK) if m >> a & 1]
-                m &= (1 << 36) - 1
-                return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27] + said
             return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
         return [ACTIONS[i] for i in bits(self._legal_mask())]
 
@@ -391,7 +265,7 @@ class JassState(State):
         if not m >> a & 1:
             raise IllegalActionError(self._why_illegal(a))
         p = self._player
-        if not self._trick and (not self._sayings or not self._calling):
+        if not self._trick:
             # Undo keeps one snapshot per trick (and per trump decision); a later card of the
             # trick is undone by restoring it and playing the trick's earlier cards again.
             self._undo.append(self._snapshot())
@@ -399,10 +273,6 @@ class JassState(State):
         self._legal = -1
         if a < 36:
             self._play(a)
-        elif a == ANNOUNCE:
-            self._announce_weis()
-        elif a == CALL_STOECK:
-            self._calling = True
         elif a == PUSH:
             self._pushed = True
             self._phase = PUSHED
@@ -472,14 +342,10 @@ class JassState(State):
         self._restore(u)
         for e in again:
             log.append(e)
-            a = e & 63  # type: ignore[operator]  # the decisions of one trick: cards and announcements
-            if a == ANNOUNCE:
-                self._announce_weis()
-            elif a == CALL_STOECK:
-                self._calling = True
-            else:
-                self._play(a)
+            self._again(e & 63)  # type: ignore[operator]  # the decisions of one trick: cards (and sayings)
         self._legal = -1
+
+    _again = _play  # a decision of the trick in progress played again after a restore (announcements.py)
 
     def _restore(self, u: Snapshot) -> None:
         (
@@ -493,6 +359,7 @@ class JassState(State):
             self._deal_no, self._forehand, self._start, self._trump, self._chooser, self._pushed,
             self._weis, self._stoeck_seat, self._held,
         ) = fixed  # fmt: skip
+        self._mult = self._mults[self._trump] if self._trump >= 0 else 1
         self._hands = list(hands)
         self._trick = []
         self._led = self._win_seat = self._win_str = self._win_card = self._best_trump = -1
