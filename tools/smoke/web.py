@@ -177,6 +177,10 @@ def accounts(w: Walk) -> None:
     for route in ("/api/leaderboard/{game}", "/leaderboard/{game}"):
         w.call("GET", route, game="jass")
     w.call("GET", "/leaderboard")
+    w.call("POST", "/api/mutes", 201, body={"name": sepp})
+    if w.call("GET", "/api/mutes").json()["muted"] != [sepp]:
+        raise Failed("the muted name is not kept for the account")
+    w.call("DELETE", "/api/mutes/{name}", name=sepp)
     w.call("POST", "/api/account/logout-everywhere")
     w.call("POST", "/api/account/login", body={"name": anna, "password": password})
     w.call("POST", "/api/account/logout")
@@ -204,6 +208,8 @@ def tournament(w: Walk) -> None:
             "fill_bot": "random"}  # fmt: skip
     t = w.call("POST", "/api/tournaments", 201, body=body).json()
     w.call("GET", "/api/tournaments")
+    w.call("GET", "/tournaments")
+    w.call("GET", "/tournaments/{tournament_id}", tournament_id=t["id"])
     for name in ("Bot A", "Bot B"):
         w.call("POST", "/api/tournaments/{tournament_id}/bots", body={"bot": "random", "name": name},
                tournament_id=t["id"])  # fmt: skip
