@@ -561,7 +561,40 @@ class Tournaments:
         for x in t.tables:  # the asker's table, also when another process opened it a moment ago
             if e is not None and x.round == t.round and player_id(e) in x.tokens:
                 await self.hub.table(x.table_id)
-        return self.shown(t, person)
+        out = self.shown(t, person)
+        if t.game == "jass":
+            out["jass_errors"] = await self.jass_errors(t)
+        return out
+
+    async def jass_errors(self, t: StoredTournament) -> list[dict[str, Any]]:
+        """The players by points lost per card in the tournament's analysed games (a game's
+        `analysis` link begins one), fewest first: the tournament page's second table. A seat a bot
+        played for a gone player is not counted for them, and no game of a duplicate round in play is."""
+        sealed = {r.number for r in t.rounds if r.status == "playing"} if t.format == "duplicate" else set()
+        seats: dict[tuple[str, int], arena.GamePlayed] = {}
+        for x in t.tables:
+            if x.round not in sealed:
+                for i, result in enumerate(x.results):
+                    seats[(x.table_id, i + 1)] = arena.GamePlayed.from_json(result)
+        found = await self.hub.db(self.store.analysed_seats, list(seats))
+        names = {player_id(e): e.name for e in t.entrants}
+        totals: dict[str, list[int]] = {}  # player: games, cards, errors, lost
+        for key, rows in found.items():
+            game = seats[key]
+            for row in rows:
+                seat = row.get("seat")
+                if not isinstance(seat, int) or not 0 <= seat < len(game.seats) or seat in game.replaced:
+                    continue
+                pid = game.seats[seat]
+                if pid is None or pid not in names:
+                    continue  # the fill bot's seat
+                total = totals.setdefault(pid, [0, 0, 0, 0])
+                for k, v in enumerate((1, row.get("decisions", 0), row.get("errors", 0), row.get("lost", 0))):
+                    total[k] += int(v)
+        out = [{"entrant": pid, "name": names[pid], "games": g, "cards": c, "errors": n, "lost": lost,
+                "per_card": round(lost / c, 3) if c else None} for pid, (g, c, n, lost) in totals.items()]  # fmt: skip
+        out.sort(key=lambda r: (r["per_card"] is None, r["per_card"] or 0.0, r["name"]))
+        return out
 
     def shown(self, t: StoredTournament, person: str | None) -> dict[str, Any]:
         """The tournament as anyone sees it, and what is the asker's alone: the organiser's

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import NewPage, Server
+from .test_layout import shots_dir
 from .test_table_live import other_language, switch
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -47,7 +49,7 @@ def number(value: float, lang: str = "de") -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPage, size: str) -> None:
+def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPage, size: str, tmp_path: Path) -> None:
     width, height = SIZES[size]
     boss = new_page(width=width, height=height)
     boss.goto(server.url + "/tournaments")
@@ -65,7 +67,8 @@ def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPa
     boss.wait_for_selector("#tour-organiser")
     assert boss.text_content("#tour-name") == f"Passe am Freitag {size}"
     assert "Passe mit wechselnden Partnern" in boss.text_content("#tour-meta")
-    assert "Anmeldung offen" in boss.text_content("#tour-meta")
+    meta = "Jass (Schieber) · Passe mit wechselnden Partnern · 1 Runde · Anmeldung offen"
+    assert boss.text_content("#tour-meta") == meta
     for _ in range(3):  # three bots fill the table
         boss.click("#tour-bot button[type=submit]")
     boss.wait_for_function("() => document.querySelectorAll('#tour-entrants li').length === 3")
@@ -82,11 +85,13 @@ def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPa
     assert beat.is_visible("#tour-leave")
     assert "Beat" in beat.text_content("#tour-entrants")
     assert not sideways(beat), f"{size}: the tournament page scrolls sideways"
+    boss.wait_for_function("() => document.querySelectorAll('#tour-entrants li').length === 4")
+    boss.screenshot(path=shots_dir(tmp_path) / f"tournament-organiser-{size}.png", full_page=True)
+    beat.screenshot(path=shots_dir(tmp_path) / f"tournament-registered-{size}.png", full_page=True)
     doc = api(beat, server, "GET", f"/api/tournaments/{tid}")
     assert doc["you"]["name"] == "Beat" and [e["name"] for e in doc["entrants"]][-1] == "Beat"
 
     # the organiser starts; the player's page takes them to their table, seated
-    boss.wait_for_function("() => document.querySelectorAll('#tour-entrants li').length === 4")
     boss.click("#tour-start")
     beat.wait_for_url(re.compile(r"/tables/[^/?]+$"), timeout=30_000)
     table = beat.url.rsplit("/", 1)[1]
@@ -105,7 +110,7 @@ def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPa
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_live_and_final_standings_are_the_apis(server: Server, new_page: NewPage, size: str) -> None:
+def test_live_and_final_standings_are_the_apis(server: Server, new_page: NewPage, size: str, tmp_path: Path) -> None:
     width, height = SIZES[size]
     boss = new_page(width=width, height=height, prefs={"lang": "en"})
     spec = {"name": "Bots' evening", "game": "jass", "format": "passe", "rounds": 3, "options": {"target": 200}}
@@ -145,6 +150,39 @@ def test_live_and_final_standings_are_the_apis(server: Server, new_page: NewPage
     assert boss.text_content("#tour-final").startswith("Das Turnier ist beendet. Gewonnen:")
     assert not other_language(boss.inner_text("main"), "de")
     assert not sideways(boss)
+
+    # the second table: the players by points lost per card, once a game is analysed
+    assert "Noch keine Partie analysiert" in boss.inner_text("#tour-errors-title + p")
+    assert boss.eval_on_selector_all(".tour-analyse", "as => as.length") == games
+    analyse_first_game(server, final)
+    boss.reload()
+    boss.wait_for_selector("#tour-errors tbody tr")
+    rows = api(boss, server, "GET", f"/api/tournaments/{tid}")["jass_errors"]
+    assert len(rows) == 4
+    cells = boss.eval_on_selector_all(
+        "#tour-errors tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent.trim()))"
+    )
+    assert cells == [
+        [str(i + 1), r["name"], number(r["per_card"], "de"), str(r["lost"]), str(r["cards"]), str(r["games"])]
+        for i, r in enumerate(rows)
+    ]
+    assert not sideways(boss)
+    boss.screenshot(path=shots_dir(tmp_path) / f"tournament-final-{size}.png", full_page=True)
+
+
+def analyse_first_game(server: Server, doc: dict[str, Any]) -> None:
+    """An analysis of the tournament's first game kept as the server keeps one (made up numbers:
+    the solver takes minutes)."""
+    from stichkit.server.db.engine import make_engine, parse_db_url
+    from stichkit.server.db.store import Store
+
+    table = doc["rounds_played"][0]["tables"][0]["table"]
+    seats = [{"seat": s, "decisions": 36, "errors": s, "lost": 7 * s + 3} for s in range(4)]
+    engine = make_engine(parse_db_url(server.db))
+    try:
+        Store(engine).save_analysis(table, 1, {"status": "done", "analysis": {"seats": seats}}, time.time())
+    finally:
+        engine.dispose()
 
 
 def compare_until(

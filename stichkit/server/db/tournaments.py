@@ -32,7 +32,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from ..model import StoredTable
 from ..quotas import LimitReached
-from .models import Base, GameRow, SeatRow
+from .models import AnalysisRow, Base, GameRow, SeatRow
 from .repository import Conflict, to_dt, to_ts
 from .tables import add_table
 
@@ -291,6 +291,24 @@ class TournamentStore:
             for table_id, game_no, status, result in s.execute(q):
                 out[table_id].append((game_no, status, None if result is None else dict(result)))
             return out
+
+    def analysed_seats(self, games: list[tuple[str, int]]) -> dict[tuple[str, int], list[dict[str, Any]]]:
+        """For each (table, game number) whose analysis is done, its seats' totals (`seat`, cards
+        reviewed as `decisions`, `errors`, points `lost`: the Jass analysis, docs/server.md)."""
+        out: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        wanted = set(games)
+        tables = sorted({t for t, _ in wanted})
+        if not tables:
+            return out
+        with self.sessions() as s:
+            q = select(AnalysisRow.table_id, AnalysisRow.game_no, AnalysisRow.document).where(
+                AnalysisRow.table_id.in_(tables), AnalysisRow.status == "done"
+            )
+            for table_id, game_no, doc in s.execute(q):
+                seats = ((doc or {}).get("analysis") or {}).get("seats")
+                if (table_id, game_no) in wanted and (doc or {}).get("status") == "done" and isinstance(seats, list):
+                    out[(table_id, game_no)] = [x for x in seats if isinstance(x, dict)]
+        return out
 
     def takeovers(self, table_id: str) -> list[str | None]:
         """Who plays each seat of a table in the bot's stead now (None: its own player)."""

@@ -159,7 +159,7 @@ export class TournamentPage {
   render() {
     const d = this.doc;
     const settings = d.settings || {};
-    const roundText = d.round ? t("tour.roundOf", { n: d.round, of: d.rounds }) : t("tour.rounds", { n: d.rounds });
+    const roundText = d.round ? t("tour.roundOf", { n: d.round, of: d.rounds }) : t(d.rounds === 1 ? "tour.oneRound" : "tour.rounds", { n: d.rounds });
     const meta = [t(`game.${d.game}`), t(`tour.format.${d.format}`), roundText, t(`tour.status.${d.status}`)];
     if (settings.rated) meta.push(t("tour.rated"));
     this.root.innerHTML =
@@ -220,7 +220,7 @@ export class TournamentPage {
 
   organiser() {
     const d = this.doc;
-    if (!d.organiser) return "";
+    if (!d.organiser || (d.status === "over" && !d.invitation)) return "";
     const buttons = [];
     if (d.status === "registering") buttons.push("start");
     if (d.status === "running") buttons.push("pause");
@@ -279,22 +279,29 @@ export class TournamentPage {
     );
   }
 
-  /** Jass: the players by points lost per card in the analysed games (where the server has them). */
+  /** Jass: the players by points lost per card in the analysed games. */
   errors() {
+    const label = (key) => `<span class="long">${esc(t(key))}</span><span class="short" aria-hidden="true">${esc(t(`${key}.short`))}</span>`;
     const rows = this.doc.jass_errors;
-    if (!Array.isArray(rows) || !rows.length) return "";
+    if (!Array.isArray(rows)) return "";
+    if (!rows.length) {
+      return this.doc.final
+        ? `<section class="panel" aria-labelledby="tour-errors-title"><h3 id="tour-errors-title">${esc(t("tour.errorsTitle"))}</h3><p class="muted">${esc(t("tour.errorsNone"))}</p></section>`
+        : "";
+    }
     const body = rows
       .map(
         (r, i) =>
-          `<tr><td class="num">${i + 1}</td><th scope="row">${esc(r.name)}</th><td class="num">${esc(shown(r.per_card))}</td>` +
+          `<tr data-entrant="${esc(r.entrant)}"><td class="num">${i + 1}</td><th scope="row">${esc(r.name)}</th><td class="num">${esc(shown(r.per_card))}</td>` +
           `<td class="num">${r.lost}</td><td class="num">${r.cards}</td><td class="num">${r.games}</td></tr>`,
       )
       .join("");
     return (
       `<section class="panel" aria-labelledby="tour-errors-title"><h3 id="tour-errors-title">${esc(t("tour.errorsTitle"))}</h3>` +
       `<p class="muted">${esc(t("tour.errorsAbout"))}</p>` +
-      `<div class="tour-scroll"><table class="leader-table" id="tour-errors"><thead><tr><th>#</th><th>${esc(t("tour.player"))}</th>` +
-      `<th class="num">${esc(t("tour.perCard"))}</th><th class="num">${esc(t("tour.lost"))}</th><th class="num">${esc(t("tour.cards"))}</th><th class="num">${esc(t("tour.games"))}</th></tr></thead>` +
+      `<div class="tour-scroll"><table class="leader-table tour-standings" id="tour-errors"><thead><tr><th>#</th><th>${esc(t("tour.player"))}</th>` +
+      ["tour.perCard", "tour.lost", "tour.cards", "tour.games"].map((k) => `<th class="num">${label(k)}</th>`).join("") +
+      `</tr></thead>` +
       `<tbody>${body}</tbody></table></div></section>`
     );
   }
@@ -325,7 +332,12 @@ export class TournamentPage {
           .map((g) => {
             const done = Array.isArray(g.scores);
             const scores = done ? g.seats.map((p, i) => `${esc(p)} ${esc(shown(g.scores[i]))}${g.replaced.includes(i) ? ` <span class="tour-mark" title="${esc(t("tour.replacedSeat"))}" aria-label="${esc(t("tour.replacedSeat"))}">${icons.robot}</span>` : ""}`).join(", ") : g.seats.map(esc).join(", ");
-            const replay = done && x.table && g.replay ? ` <a href="/tables/${encodeURIComponent(x.table)}?replay=${g.game_no}" class="tour-replay">${esc(t("profile.replay"))}</a>` : "";
+            const at = done && x.table && g.replay ? `/tables/${encodeURIComponent(x.table)}?replay=${g.game_no}` : null;
+            // a Jass game's analysis (asked for in its replay) counts in the table of errors per card
+            const replay = at
+              ? ` <a href="${at}" class="tour-replay">${esc(t("profile.replay"))}</a>` +
+                (g.analysis ? ` <a href="${at}&amp;analyse=1" class="tour-analyse">${esc(t("profile.analysis"))}</a>` : "")
+              : "";
             return `<li>${esc(t("tour.gameNo", { n: g.game_no }))}: ${scores}${done ? "" : ` <span class="muted">(${esc(t("tour.playing"))})</span>`}${replay}</li>`;
           })
           .join("");
