@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from stichkit.core import OptionError
+from stichkit.core import Game, OptionError
 
 from .accounts import Accounts
 from .analysis import Analyses, DbKeeper
@@ -89,6 +90,7 @@ class Hub:
         self.in_flight = InFlight()  # each client's hints in work here (quotas.py)
         self.bot_time = BotTime(settings.table_bot_time)  # each table's bots' thinking a minute
         self._bot_cache: Recent[str, SeatBot] = Recent(256)  # bot specs as tables name them, checked
+        self._games: Recent[str, Game] = Recent(64)  # the game each set of options is played by, shared
         self._lock: SqliteLock | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.closing = False
@@ -262,6 +264,17 @@ class Hub:
         return self._bot_cache.get(label, lambda: parse_bot_spec(label, s.max_bot_time,
                                                                  allow_remote=s.allow_remote_bots))  # fmt: skip
 
+    def shared_game(self, game: Game) -> Game:
+        """The one game the tables of this game and these options play: a game builds its tables
+        once for all its states (a Stichling game's action tables are 0.6 MB, forty times a
+        table's own state), so a game for each table cost that much per table. Options that are
+        not plain values (a card table read from a file) keep a game of their own."""
+        try:
+            key = game.name + json.dumps(game.options, sort_keys=True)
+        except (TypeError, ValueError):
+            return game
+        return self._games.get(key, lambda: game)
+
     def stored_bot(self, table_id: str, label: str) -> SeatBot:
         """A stored bot spec; one this server no longer accepts is played by `heuristic`."""
         try:
@@ -277,7 +290,7 @@ class Hub:
         """A table read from the database joins this process's tables (None: it cannot be
         played here, and is left in the database untouched)."""
         try:
-            game = stored_game(stored.game, stored.options)  # a table stored by an earlier version too
+            game = self.shared_game(stored_game(stored.game, stored.options))  # stored by an earlier version too
             takeover = self.stored_bot(stored.id, stored.settings["takeover_bot"].removeprefix("bot:"))
             t = LiveTable(stored, game, self.seat_bots(stored.id, stored.seats), takeover, time.time())
         except Exception:

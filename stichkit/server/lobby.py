@@ -79,7 +79,7 @@ class Lobby:
         if len(hub.tables) >= s.max_tables:
             raise HubError(503, f"this server holds {s.max_tables} tables already; try again later", "max_tables")
         try:
-            game = catalog.table_game(req.game, req.options, len(req.seats))
+            game = hub.shared_game(catalog.table_game(req.game, req.options, len(req.seats)))
             seat_bots = [parse_seat(x, s.max_bot_time, game.name, s.allow_remote_bots) for x in req.seats]
             if req.takeover_bot.strip().lower() == "human":
                 raise OptionError("takeover_bot must be a bot ('bot:heuristic', ...), not human")

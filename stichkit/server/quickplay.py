@@ -225,7 +225,7 @@ class QuickPlay:
         hub, s = self.hub, self.hub.settings
         if len(hub.tables) >= s.max_tables:
             raise HubError(503, f"this server holds {s.max_tables} tables already; try again later")
-        game = self._game(key)
+        game = self.hub.shared_game(self._game(key))
         takeover = parse_seat(f"bot:{TAKEOVER_BOT}", s.max_bot_time, game.name, s.allow_remote_bots)
         assert takeover is not None
         now = time.time()
