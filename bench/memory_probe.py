@@ -150,7 +150,8 @@ def report(signum: int, frame: Any) -> None:
     base = f"{os.environ['STICHKIT_PROBE_OUT']}.{os.getpid()}.{_count}"
     if tracemalloc.is_tracing():
         data["traced"] = tracemalloc.get_traced_memory()
-        snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+        probe = [tracemalloc.Filter(False, f, all_frames=True) for f in (tracemalloc.__file__, __file__)]
+        snap = tracemalloc.take_snapshot().filter_traces(probe)  # not the probe's own
         snap.dump(base + ".snap")
         data["snapshot"] = base + ".snap"
     elif frames > 0 and __name__ == "__main__":  # the server's allocations from now on (not its start's)

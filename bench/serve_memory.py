@@ -297,8 +297,8 @@ def show_trace(a: dict[str, Any], b: dict[str, Any], frames: int) -> None:
     print(f"\nallocations that grew most (tracemalloc, {frames} frames):")
     for stat in new.compare_to(old, "traceback")[:12]:
         print(f"  {stat.size_diff / 1024:+9.1f} KB {stat.count_diff:+7d} blocks (now {stat.size / 1024:.1f} KB)")
-        for line in stat.traceback.format(limit=frames, most_recent_first=True)[::2]:
-            print("      " + line.strip())
+        for frame in list(stat.traceback)[::-1][:frames]:  # the allocation first
+            print(f"      {frame.filename}:{frame.lineno}")
 
 
 def verdict(samples: list[dict[str, Any]], warmup: float, frames: int) -> None:
