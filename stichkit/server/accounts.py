@@ -134,16 +134,22 @@ class Accounts:
         await hub.db(hub.accounts_store.set_password, account.id, new, time.time(), id_hash)
 
     async def delete(self, account: Account, password: str) -> None:
-        """The account is gone; finished games keep its seats under a neutral name."""
+        """The account is gone; finished games keep its seats, and tables its chat lines, under a
+        neutral name."""
         await self._confirm(account, password)
         hub = self.hub
         held = await self.seats(account)
-        await hub.db(hub.accounts_store.delete, account.id)
+        said = await hub.db(hub.accounts_store.delete, account.id) or []
         for table_id in {s.table_id for s in held}:  # its seats, still held by their tokens, lose the name
             await hub.sync(table_id)
             t = hub.tables.get(table_id)
             if t is not None:
                 await hub.peers.notify(t)
+        for table_id in said:  # pages at the table show its lines renamed at once, here and elsewhere
+            t = hub.tables.get(table_id)
+            if t is not None:
+                await hub.presence.chat_again(t)
+            await hub.peers.notify_chat_renamed(table_id)
 
     async def seats(self, account: Account) -> list[SeatHeld]:
         hub = self.hub

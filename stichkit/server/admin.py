@@ -4,12 +4,15 @@
 from standard input) and ends its sessions; `ban NAME` ends every session and refuses the next
 logins, `unban NAME` lifts the ban. `reports` lists the chat lines players reported (open ones;
 `--all` with those dealt with), `resolve N` marks report N as dealt with. It works beside
-running servers: they find a session gone at its next request.
+running servers: they find a session gone at its next request, and a banned account's seats are
+given up at the tables (bans.py), at once when the servers hear the admin's notice (PostgreSQL's
+channel, or Redis), else within the servers' next look (`ban_check`, 5 s).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import secrets
 import sys
 import time
@@ -40,6 +43,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     ban = acts.add_parser("ban", help="ban an account: its sessions end, and it cannot log in")
     ban.add_argument("name", metavar="NAME")
     ban.add_argument("--reason", default=None, help="shown to the account at its next login")
+    ban.add_argument(
+        "--redis",
+        metavar="URL",
+        default=None,
+        help="the servers' Redis, to tell them at once (default: $STICHKIT_REDIS)",
+    )
     unban = acts.add_parser("unban", help="lift a ban")
     unban.add_argument("name", metavar="NAME")
     reports = acts.add_parser("reports", help="the chat lines players reported, oldest first")
@@ -68,6 +77,25 @@ def _reports(args: argparse.Namespace, social: Any, now: float, out: TextIO) -> 
         print(f"    reported by {r.reporter}" + (f": {r.reason!r}" if r.reason else ""), file=out)
     print(f"{len(found)} report(s)" + ("" if args.all else " open"), file=out)
     return 0
+
+
+def _tell_servers(url: Any, redis: str | None, engine: Any, msg: dict[str, Any]) -> str | None:
+    """Send the running servers a notice on their channel: its name (None: there is none, SQLite)."""
+    from .db.migrate import cluster_id
+    from .pubsub import notifier_for
+
+    notifier = notifier_for(url, redis, cluster_id(engine))
+    if not notifier.shared:
+        return None
+
+    async def tell() -> None:
+        try:
+            await notifier.publish(msg)
+        finally:
+            await notifier.stop()
+
+    asyncio.run(tell())
+    return notifier.name
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, stdin: TextIO | None = None) -> int:
@@ -131,6 +159,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, stdin: TextIO | Non
         if args.admin_command == "ban":
             ended = store.ban(account.id, args.reason, now)
             print(f"{account.name}: banned; {ended} session(s) ended", file=out)
+            held = store.seats(account.id)
+            if held:
+                msg = {"k": "banned", "i": f"admin:{secrets.token_hex(4)}", "a": account.id}
+                told = _tell_servers(url, args.redis or Settings().redis, engine, msg)
+                when = f"at once (told through {told})" if told else "within seconds (at their next look)"
+                print(f"{account.name}: its {len(held)} seat(s) at tables are given up by the servers {when}; "
+                      "during play the takeover bot finishes the game, a loss at a rated table", file=out)  # fmt: skip
             return 0
         store.ban(account.id, None, None)
         print(f"{account.name}: the ban is lifted", file=out)

@@ -14,6 +14,7 @@ of its concern, each a file that reads top to bottom:
   takeovers, sweeping;
 - peers.py: the other processes on the same database: notices, catching up, presence;
 - accounts.py: register, log in and out, a new password, a deleted account;
+- bans.py: a banned account's seats at the live tables, given up as if it left;
 - quickplay.py: the quick-play queues, shared by every process, and the tables formed from them;
 - tournaments.py: tournaments, their rounds played at tables, each step taken by one process.
 
@@ -39,6 +40,7 @@ from stichkit.core import Game, OptionError
 
 from .accounts import Accounts
 from .analysis import Analyses, DbKeeper
+from .bans import Bans
 from .botrunner import BotRunner, Recent, SeatBot, parse_bot_spec
 from .connection import CLOSE_GOING_AWAY, CLOSE_SWEPT
 from .db import migrate
@@ -58,7 +60,7 @@ from .moves import Moves
 from .ownership import AdvisoryOwner, SoleOwner
 from .peers import Peers
 from .presence import Presence
-from .pubsub import Notifier, PostgresNotifier, RedisNotifier
+from .pubsub import Notifier, notifier_for
 from .quickplay import QuickPlay
 from .quotas import BotTime, InFlight
 from .ratelimit import Limits
@@ -105,6 +107,7 @@ class Hub:
         self.scheduler = Scheduler(self)
         self.peers = Peers(self)
         self.accounts = Accounts(self)
+        self.bans = Bans(self)
         self.quick = QuickPlay(self)
         self.tournaments = Tournaments(self)
         # The doors: what the routes call, each handled in its room.
@@ -150,12 +153,7 @@ class Hub:
             await self.db(self.store.release_analyses, None)
         conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.owner = SoleOwner() if self.sqlite else AdvisoryOwner(conninfo)
-        if s.redis:
-            self.notifier: Notifier = RedisNotifier(s.redis, cluster)
-        elif self.sqlite:
-            self.notifier = Notifier()
-        else:
-            self.notifier = PostgresNotifier(conninfo)
+        self.notifier: Notifier = notifier_for(self.url, s.redis, cluster)
         for stored in await self.db(self.store.load_tables):
             self.restore(stored)
         await self.notifier.start(self.peers.on_notice)
@@ -208,6 +206,7 @@ class Hub:
                 now = time.time()
                 await self.scheduler.tick(now)
                 await self.peers.tick(now)
+                await self.bans.tick(now)
                 await self.quick.tick(now)
                 await self.tournaments.tick(now)
             except asyncio.CancelledError:

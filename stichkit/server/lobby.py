@@ -190,9 +190,9 @@ class Lobby:
         write = hub.db(hub.store.claim_seat, t.id, seat, name, th, now, account, person, one_seat)
         return await hub.store_then_tell(t, write, seated, "the seat")
 
-    async def leave(self, t: LiveTable, th: str) -> int:
-        """Give the seat up (held by the token whose hash is `th`): the token stops working; during
-        play the takeover bot plays on."""
+    async def leave(self, t: LiveTable, th: str, why: str = "you left this seat") -> int:
+        """Give the seat up (held by the token whose hash is `th`): the token stops working, and
+        its connections close, saying `why`; during play the takeover bot plays on."""
         async with t.lock:
             seat = await self._seat_of_token(t, th)
             takeover = "game" if t.status == "playing" else None
@@ -204,7 +204,7 @@ class Lobby:
                 s.account, s.person = None, None
                 for c in list(t.clients):
                     if c.token_hash == th:
-                        c.close(CLOSE_REVOKED, "you left this seat")
+                        c.close(CLOSE_REVOKED, why)
                 t.refresh_presence(now)
                 return TABLE
 

@@ -40,6 +40,12 @@ class Peers:
                 msg["chat"] = 1
             await hub.notifier.publish(msg)
 
+    async def notify_chat_renamed(self, table_id: str) -> None:
+        """The table's stored chat lines were renamed: the other processes send them again."""
+        hub = self.hub
+        if hub.notifier.shared:
+            await hub.notifier.publish({"k": "chat_renamed", "i": hub.instance, "t": table_id})
+
     async def publish_presence(self, t: LiveTable) -> None:
         hub = self.hub
         if hub.notifier.shared:
@@ -68,6 +74,9 @@ class Peers:
             return
         if sender == hub.instance or not isinstance(sender, str):
             return
+        if kind == "banned":  # from `stich admin ban`, no server process: its seats leave now
+            await hub.bans.enforce()
+            return
         now = time.time()
         self._seen[sender] = now
         table_id = msg.get("t")
@@ -77,6 +86,9 @@ class Peers:
                     await self.publish_presence(t)
         elif kind == "changed" and isinstance(table_id, str):
             await self.sync(table_id, chat=bool(msg.get("chat")))
+        elif kind == "chat_renamed" and isinstance(table_id, str):
+            if (there := hub.tables.get(table_id)) is not None:
+                await hub.presence.chat_again(there)
         elif kind == "presence" and isinstance(table_id, str):
             there = hub.tables.get(table_id)
             seats, watchers = msg.get("s"), msg.get("w")

@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .connection import Client, dumps
-from .messages import News, broadcast_table, state_text, table_info
+from .messages import News, broadcast, broadcast_table, state_text, table_info
 from .model import ChatLine
 from .table import LiveTable
 
@@ -55,6 +55,12 @@ class Presence:
             await self.hub.peers.publish_presence(t)
             await self.hub.seats.maybe_rematch(t)  # the players still here may all have agreed
 
+    async def chat_again(self, t: LiveTable) -> None:
+        """The table's chat as stored, again to every connection here (lines renamed: an account
+        deleted); pages show the history in place of what they had."""
+        lines = await self.hub.db(self.hub.store.chat, t.id, self.hub.settings.chat_history)
+        broadcast(t, dumps({"type": "chat_history", "messages": [line.message() for line in lines]}))
+
     async def chat(self, t: LiveTable, client: Client, text: str) -> None:
         """A seated player says something to the table: stored, then passed on."""
         hub, seat = self.hub, client.seat
@@ -66,7 +72,8 @@ class Presence:
                 t.last_chat_id = max(t.last_chat_id, line.id)
                 return News(chat=dumps({"type": "chat", **line.message()}))
 
-            write = hub.db(hub.store.add_chat, t.id, seat, name, text, time.time(), hub.settings.chat_kept)
+            account = t.seats[seat].account
+            write = hub.db(hub.store.add_chat, t.id, seat, name, text, time.time(), hub.settings.chat_kept, account)
             refusal = await hub.store_then_tell(t, write, said, "the chat message")
         if refusal is not None:
             client.error(*refusal)

@@ -13,7 +13,10 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 log = logging.getLogger("stichkit.server")
 
@@ -159,3 +162,13 @@ class RedisNotifier(_Listening):
         await super().stop()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
+
+
+def notifier_for(url: URL, redis: str | None, cluster: str) -> Notifier:
+    """The channel of the processes on one database: Redis when given, else PostgreSQL's own
+    LISTEN/NOTIFY, else none (SQLite: one process)."""
+    if redis:
+        return RedisNotifier(redis, cluster)
+    if url.get_backend_name() == "sqlite":
+        return Notifier()
+    return PostgresNotifier(url.set(drivername="postgresql").render_as_string(hide_password=False))

@@ -89,6 +89,7 @@ class Settings:
     heartbeat: float = 2.0
     peer_timeout: float = 7.0
     resync_interval: float = 10.0
+    ban_check: float = 5.0  # how often each process looks for seats banned accounts still hold (bans.py)
     # Quick play: how often each process looks for queues it can seat; how long a waiting player
     # may stay silent before leaving the queue; how long a match waits for its player to pick it up.
     quick_interval: float = 1.0

@@ -19,6 +19,7 @@ from stichkit.cli.main import build_parser
 from stichkit.server import credentials
 from stichkit.server.admin import run as run_admin
 
+from .banning import banned_at_play
 from .harness import Client, Server
 
 PASSWORD = "correct horse battery"
@@ -318,6 +319,40 @@ def test_a_deleted_account_that_took_a_seat_during_play_leaves_that_game_too(srv
     assert seats[1]["names"] == ["Bleibt"] and other["seat"] == 1
 
 
+def test_a_deleted_account_s_chat_lines_are_renamed_at_the_table_and_in_the_database(srv: Server) -> None:
+    """Its lines said at a table go under the neutral name at once: a page connected there gets
+    the chat again, renamed; one that connects afterwards gets it renamed; the database keeps no
+    line under the name (and none tied to the account)."""
+    name = unique("Sagt")
+    t = srv.open_table("stichling", ["human", "human"])
+    guest = srv.join(t["id"], "Gast", 1)
+    with browser(srv) as b:
+        register(b, name)
+        token = b.post(f"/api/tables/{t['id']}/join", json={"seat": 0}).json()["token"]
+
+        async def go() -> None:
+            me, other = await Client.open(srv, t["id"], token), await Client.open(srv, t["id"], guest["token"])
+            await me.send({"type": "chat", "text": "hoi zäme"})
+            said = await other.until(lambda m: m["type"] == "chat")
+            assert said["name"] == name
+            await other.send({"type": "chat", "text": "sali"})
+            await other.until(lambda m: m["type"] == "chat" and m["text"] == "sali")
+            r = await asyncio.to_thread(b.request, "DELETE", "/api/account", json={"password": PASSWORD})
+            assert r.status_code == 200, r.text
+            again = await other.until(lambda m: m["type"] == "chat_history")
+            assert [(x["name"], x["text"]) for x in again["messages"]] == [("(deleted)", "hoi zäme"), ("Gast", "sali")]
+            late = await Client.open(srv, t["id"], guest["token"])  # a page that connects again
+            history = await late.until(lambda m: m["type"] == "chat_history")
+            assert [x["name"] for x in history["messages"]] == ["(deleted)", "Gast"]
+            for c in (me, other, late):
+                await c.close()
+
+        asyncio.run(go())
+    with sqlite3.connect(srv.db.removeprefix("sqlite:///")) as conn:
+        rows = conn.execute("SELECT name, account_id FROM chat WHERE table_id = ?", (t["id"],)).fetchall()
+    assert sorted(rows) == [("(deleted)", None), ("Gast", None)]
+
+
 def test_a_ban_ends_the_sessions_and_refuses_the_next_login(srv: Server) -> None:
     name = unique("Bad")
     with browser(srv) as b:
@@ -331,6 +366,21 @@ def test_a_ban_ends_the_sessions_and_refuses_the_next_login(srv: Server) -> None
         assert r.status_code == 403 and r.json()["error"] == "this account is banned: spam"
         r = b.post("/api/account/login", json={"name": name, "password": "not the password"})
         assert r.json()["error"] == "wrong user name or password"  # a ban is told only to whoever knows the password
+
+
+def test_a_ban_gives_up_the_account_s_seats_and_counts_as_leaving(srv: Server) -> None:
+    bad_name = unique("Bad")
+    with browser(srv) as bad, browser(srv) as good:
+        register(bad, bad_name)
+        register(good, unique("Good"))
+        t = banned_at_play((srv, srv), bad, good, bad_name)
+    with sqlite3.connect(srv.db.removeprefix("sqlite:///")) as conn:
+        sql = (
+            'SELECT played.won, played."left" FROM played JOIN accounts ON accounts.id = played.account_id'
+            " WHERE accounts.name = ? AND table_id = ?"
+        )
+        row = conn.execute(sql, (bad_name, t)).fetchone()
+    assert row == (0, 1)
 
 
 def test_the_other_device_leaves_the_seat_by_its_login(srv: Server) -> None:

@@ -116,6 +116,38 @@ def test_the_accounts_migration_keeps_every_table_and_game(db: str) -> None:
         engine.dispose()
 
 
+def test_chat_lines_stored_before_their_account_column_get_the_account_that_said_them(db: str) -> None:
+    """Migration 0017 gives each stored chat line the account holding its seat under the same
+    name; a guest's line, and a line said under another name at that seat, get none."""
+    engine = make_engine(parse_db_url(db))
+    try:
+        migrate.upgrade(engine, BEFORE)
+        migrate.cluster_id(engine)
+        fill(engine)
+        migrate.upgrade(engine, "0016")
+        olga = AccountStore(engine).create("Olga", name_key("Olga"), hash_password("a password!"), 1.0)
+        md = MetaData()
+        md.reflect(engine)
+        seats, chat = md.tables["seats"], md.tables["chat"]
+        now = datetime.now(UTC)
+        with engine.begin() as conn:
+            conn.execute(
+                seats.update().where(seats.c.table_id == "inplay", seats.c.seat == 0).values(account_id=olga.id)
+            )
+            lines = [dict(table_id="inplay", seat=0, name="Vorher", text="before Olga", created_at=now),
+                     dict(table_id="inplay", seat=1, name="random", text="beep", created_at=now)]  # fmt: skip
+            conn.execute(insert(chat), lines)
+        migrate.upgrade(engine)
+        md = MetaData()
+        md.reflect(engine)
+        with engine.connect() as conn:
+            found = {(r.table_id, r.text): r.account_id for r in conn.execute(select(md.tables["chat"]))}
+        assert found == {("inplay", "hoi"): olga.id, ("inplay", "before Olga"): None, ("inplay", "beep"): None,
+                         ("over", "hoi"): None}  # fmt: skip  # Olga of "over" was a guest
+    finally:
+        engine.dispose()
+
+
 def admin(db: str, *argv: str, stdin: str = "") -> tuple[int, str]:
     """`stich admin --db DB ARGV...`: its exit code and what it printed."""
     out = io.StringIO()

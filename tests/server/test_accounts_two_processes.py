@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from .banning import banned_at_play
 from .harness import Client, Server, postgres_database, redis_url
 
 PASSWORD = "correct horse battery"
@@ -101,3 +102,59 @@ def test_deleting_an_account_renames_its_seats_on_both_processes(pair: tuple[Ser
         assert (seat["account"], seat["claimed"]) == (False, True)
     game = b.get(f"/api/tables/{t['id']}/games").json()["games"][0]["seats"][0]
     assert game["name"] == "(deleted)" and "account" not in game
+
+
+def test_deleting_an_account_renames_its_chat_lines_on_both_processes(pair: tuple[Server, Server]) -> None:
+    """A line said through a reaches a guest connected through b under the account's name; once
+    the account is deleted through a, b's connection gets the chat again under the neutral name,
+    a connection made afterwards through b too, and PostgreSQL keeps no line under the name."""
+    import psycopg
+
+    a, b = pair
+    name = "Chat" + secrets.token_hex(3)
+    t = a.open_table("stichling", ["human", "human"])
+    guest = b.join(t["id"], "Gast", 1)
+    with browser(a) as on_a:
+        on_a.post("/api/account/register", json={"name": name, "password": PASSWORD})
+        token = on_a.post(f"/api/tables/{t['id']}/join", json={"seat": 0}).json()["token"]
+
+        async def go() -> None:
+            me, other = await Client.open(a, t["id"], token), await Client.open(b, t["id"], guest["token"])
+            await me.send({"type": "chat", "text": "hoi"})
+            said = await other.until(lambda m: m["type"] == "chat")
+            assert said["name"] == name
+            r = await asyncio.to_thread(on_a.request, "DELETE", "/api/account", json={"password": PASSWORD})
+            assert r.status_code == 200, r.text
+            again = await other.until(lambda m: m["type"] == "chat_history")
+            assert [x["name"] for x in again["messages"]] == ["(deleted)"]
+            late = await Client.open(b, t["id"], guest["token"])
+            history = await late.until(lambda m: m["type"] == "chat_history")
+            assert [x["name"] for x in history["messages"]] == ["(deleted)"]
+            for c in (me, other, late):
+                await c.close()
+
+        asyncio.run(go())
+    with psycopg.connect(a.db) as conn:
+        rows = conn.execute("SELECT name, account_id FROM chat WHERE table_id = %s", (t["id"],)).fetchall()
+    assert rows == [("(deleted)", None)]
+
+
+def test_a_ban_by_stich_admin_gives_up_the_seats_a_process_holds(pair: tuple[Server, Server]) -> None:
+    """`stich admin ban` is a third process: told through Redis, the process that owns the table
+    makes the banned account leave its seat, the process it is connected through closes its
+    connection, and both refuse its token; the takeover bot ends the game, a loss for it."""
+    import psycopg
+
+    a, b = pair
+    bad_name = "Ban" + secrets.token_hex(3)
+    with browser(a) as bad, browser(a) as good:
+        for c, n in ((bad, bad_name), (good, "Fair" + secrets.token_hex(3))):
+            assert c.post("/api/account/register", json={"name": n, "password": PASSWORD}).status_code == 201
+        t = banned_at_play((a, b), bad, good, bad_name)
+    with psycopg.connect(a.db) as conn:
+        sql = (
+            "SELECT played.won, played.left FROM played JOIN accounts ON accounts.id = played.account_id"
+            " WHERE accounts.name = %s AND table_id = %s"
+        )
+        row = conn.execute(sql, (bad_name, t)).fetchone()
+    assert row == (False, True)

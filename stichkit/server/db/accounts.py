@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from ..model import account_person
-from .models import AccountRow, GameRow, SeatRow, SessionRow, TableRow
+from .models import AccountRow, ChatRow, GameRow, SeatRow, SessionRow, TableRow
 
 # What finished games show where a deleted account sat.
 DELETED_NAME = "(deleted)"
@@ -123,13 +123,14 @@ class AccountStore:
                 .values(password_hash=new)
             )  # fmt: skip
 
-    def delete(self, account_id: int) -> bool:
+    def delete(self, account_id: int) -> list[str] | None:
         """The account is gone: its sessions end, the seats it holds stay with their tokens (as a
-        guest's), and every game it played keeps its seat under DELETED_NAME."""
+        guest's), and every game it played and every chat line it said keep their place under
+        DELETED_NAME. The tables whose chat lines were renamed (None: there was no such account)."""
         with self.sessions.begin() as s:
             row = s.get(AccountRow, account_id)
             if row is None:
-                return False
+                return None
             name = row.name
             held = s.execute(select(SeatRow.table_id, SeatRow.seat).where(SeatRow.account_id == account_id)).all()
             # The games it played: a text search finds the few candidates, the check is exact.
@@ -162,9 +163,13 @@ class AccountStore:
             if held:
                 tables = sorted({t for t, _ in held})  # their processes read the renamed seats
                 s.execute(update(TableRow).where(TableRow.id.in_(tables)).values(rev=TableRow.rev + 1))
+            said = sorted(s.scalars(select(ChatRow.table_id).where(ChatRow.account_id == account_id).distinct()))
+            s.execute(
+                update(ChatRow).where(ChatRow.account_id == account_id).values(account_id=None, name=DELETED_NAME)
+            )
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             s.delete(row)
-            return True
+            return said
 
     def ban(self, account_id: int, reason: str | None, at: float | None) -> int:
         """Ban (or, with `at` None, lift the ban): a ban ends every session. The sessions ended."""
@@ -208,6 +213,16 @@ class AccountStore:
                  .where(SeatRow.account_id == account_id, SeatRow.token_hash.is_not(None))
                  .order_by(TableRow.created_at.desc()))  # fmt: skip
             return [SeatHeld(*r) for r in s.execute(q)]
+
+    def banned_seats(self) -> list[tuple[str, int, str]]:
+        """The seats banned accounts still hold by their tokens (table, seat, the token's hash):
+        the server makes each leave (bans.py)."""
+        with self.sessions() as s:
+            q = (select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash)
+                 .join(AccountRow, AccountRow.id == SeatRow.account_id)
+                 .where(AccountRow.banned_at.is_not(None), SeatRow.token_hash.is_not(None))
+                 .order_by(SeatRow.table_id, SeatRow.seat))  # fmt: skip
+            return [(t, seat, th) for t, seat, th in s.execute(q) if th is not None]
 
     # -- sessions ----------------------------------------------------------------------------
 

@@ -10,10 +10,12 @@ from .repository import Repository, bump, to_dt, to_ts
 
 
 class ChatStore(Repository):
-    def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float, keep: int | None = None) -> ChatLine:
-        """Store a chat line; with `keep`, the table keeps only its newest `keep` lines."""
+    def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float, keep: int | None = None,
+                 account: int | None = None) -> ChatLine:  # fmt: skip
+        """Store a chat line (said by `account`, when logged in); with `keep`, the table keeps only
+        its newest `keep` lines."""
         with self.sessions.begin() as s:
-            row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=to_dt(at))
+            row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=to_dt(at), account_id=account)
             s.add(row)
             s.flush()
             if keep is not None:

@@ -150,6 +150,8 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     text: Mapped[str] = mapped_column(String(2000))
     created_at: Mapped[datetime]
+    # who said it, when logged in: deleting the account renames its lines (db/accounts.py)
+    account_id: Mapped[int | None] = mapped_column(default=None, index=True)
 
 
 class AnalysisRow(Base):

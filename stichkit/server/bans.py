@@ -1,0 +1,55 @@
+"""A ban at the live tables: a banned account gives up every seat it still holds, as if it left.
+
+`stich admin ban` ends the account's sessions at once (every request asks the database), but a
+seat is held by its token, which live tables check in memory. So each process looks for seats
+that banned accounts still hold at the tables it owns, every `ban_check` seconds and at once when
+a notice says an account was banned (the admin sends one where there is a channel: PostgreSQL's
+or Redis), and makes each such seat leave by the way a player leaves (lobby.leave): the token
+stops working, the seat's connections close, and during play the takeover bot finishes the game,
+which at a rated table counts as a loss for the banned account (ratings.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from .errors import HubError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("stichkit.server")
+
+BANNED = "this account is banned"
+
+
+class Bans:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._last = 0.0
+        self._lock = asyncio.Lock()  # one look at a time: a notice may come during a tick's look
+
+    async def tick(self, now: float) -> None:
+        if now - self._last >= self.hub.settings.ban_check:
+            self._last = now
+            await self.enforce()
+
+    async def enforce(self) -> int:
+        """Every seat a banned account holds at a table this process owns leaves: how many did."""
+        hub = self.hub
+        async with self._lock:
+            held = await hub.db(hub.accounts_store.banned_seats)
+            left = 0
+            for table_id, seat, token_hash in held:
+                t = hub.tables.get(table_id)
+                if t is None or not hub.owner.owns(table_id):
+                    continue  # another process owns it and does the same; a table not live waits
+                try:
+                    await hub.lobby.leave(t, token_hash, why=BANNED)
+                except HubError:
+                    continue  # the seat was given up or changed meanwhile
+                log.info("table %s: seat %d left, as its account is banned", table_id, seat)
+                left += 1
+            return left
