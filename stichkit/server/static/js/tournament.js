@@ -4,6 +4,7 @@
 // asks /rev every few seconds and reads the tournament again when the number changed. When a
 // round begins and the player has a table, the page takes them there (once per table).
 
+import * as account from "./account.js";
 import { api } from "./api.js";
 import { copy, esc } from "./dom.js";
 import * as icons from "./icons.js";
@@ -96,7 +97,8 @@ export class TournamentPage {
   follow() {
     const you = this.doc.you;
     const table = you && you.table;
-    if (!table || this.doc.status !== "running" || taken().includes(table.id)) return;
+    // a paused tournament plays its round on (no new round begins)
+    if (!table || !["running", "paused"].includes(this.doc.status) || taken().includes(table.id)) return;
     remember(table.id);
     if (Number.isInteger(table.seat) && table.token) prefs.saveSeat(table.id, table.seat, table.token, you.name);
     location.assign(table.link);
@@ -143,10 +145,12 @@ export class TournamentPage {
       const body = {};
       const name = (data.get("name") || "").toString().trim();
       const team = (data.get("team") || "").toString().trim();
-      if (name) body.name = name;
+      if (name && !account.current()) {
+        body.name = name;
+        prefs.set("name", name);
+      }
       if (team) body.team = team;
       if (this.invitation) body.invitation = this.invitation;
-      if (name) prefs.set("name", name);
       this.act("tourRegister", () => api.tournamentRegister(this.id, body));
     } else if (form.id === "tour-bot") {
       const body = { bot: data.get("bot").toString() };
@@ -209,7 +213,8 @@ export class TournamentPage {
     const teams = d.teams !== undefined && ["jass", "coiffeur"].includes(d.game) && ["swiss", "duplicate"].includes(d.format);
     return (
       `<form id="tour-register" class="tour-form" novalidate>` +
-      `<label>${esc(t("lobby.yourName"))} <input name="name" maxlength="40" autocomplete="nickname" value="${esc(prefs.get("name") || "")}"></label>` +
+      // logged in, one plays under the account's name (fixed), as at a table
+      `<label>${esc(t("lobby.yourName"))} <input name="name" maxlength="40" autocomplete="nickname" value="${esc(account.seatName(prefs.get("name") || ""))}"${account.current() ? " readonly" : ""}></label>` +
       (teams ? `<label>${esc(t("tour.team"))} <input name="team" maxlength="40" aria-describedby="tour-team-hint"></label>` : "") +
       `<button type="submit" class="primary" id="tour-register-button">${esc(t("tour.register"))}</button>` +
       (settings.registration === "accounts" ? `<span class="muted">${esc(t("tour.accountsOnly"))}</span>` : "") +
