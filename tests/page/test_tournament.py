@@ -217,3 +217,31 @@ def compare_until(
             return doc
         time.sleep(0.5)
     raise AssertionError(f"the tournament did not get there within {timeout} s")
+
+
+def test_a_logged_in_player_registers_under_the_accounts_name(server: Server, new_page: NewPage) -> None:
+    """For a tournament of account holders: the page says so to a guest, and a logged-in player
+    registers under the user name (the field fixed), on a phone."""
+    from .test_friends_chat import logged_in
+
+    boss = new_page()
+    spec = {"name": "Club evening", "game": "jass", "format": "passe", "registration": "accounts"}
+    tid = api(boss, server, "POST", "/api/tournaments", spec)["id"]
+    guest = new_page(width=390, height=844)
+    guest.goto(f"{server.url}/tournaments/{tid}")
+    guest.wait_for_selector("#tour-register")
+    assert "Nur mit Konto" in guest.inner_text("#tour-register")
+    guest.click("#tour-register-button")
+    guest.wait_for_function("() => document.querySelector('#tour-message').textContent.length > 0")
+    assert guest.text_content("#tour-message") == (
+        "Hier darfst du dich nicht anmelden: das Turnier nimmt nur Spieler mit Konto oder mit Einladungslink."
+    )
+    page, name = logged_in(new_page, server, "Heidi", width=390, height=844)
+    page.goto(f"{server.url}/tournaments/{tid}")
+    page.wait_for_selector("#tour-register")
+    field = page.locator("#tour-register input[name=name]")
+    assert field.input_value() == name and field.get_attribute("readonly") is not None
+    page.click("#tour-register-button")
+    page.wait_for_selector("#tour-you")
+    assert page.text_content("#tour-you").strip() == f"Du spielst als {name}."
+    assert not sideways(page) and not sideways(guest)
