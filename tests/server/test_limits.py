@@ -97,14 +97,17 @@ def test_a_client_at_its_limit_gives_up_its_oldest_finished_table_nobody_has_ope
 
 
 def test_tables_only_bots_play_are_swept_once_nobody_watches(tmp_path: Path) -> None:
+    # Ten seconds unwatched: long enough that the watched table's spectator is surely there before
+    # (on a loaded machine opening a table and connecting to it can take seconds), short enough
+    # to wait for.
     server = Server(f"sqlite:///{tmp_path / 'sweep.db'}", tmp_path / "server.log", "--bot-delay", "0.05",
-                    "--sweep-unwatched", "3").start()  # fmt: skip
+                    "--sweep-unwatched", "10").start()  # fmt: skip
 
     async def scene() -> None:
         long_game = {"options": {"target": 2500}}
         watched = server.open_table("jass", ["bot:random"] * 4, **long_game)["id"]
-        c = await Client.open(server, watched)  # at once: three seconds unwatched, and it would be swept
-        await c.state()
+        c = await Client.open(server, watched)  # at once: ten seconds unwatched, and it would be swept
+        await c.state(timeout=60)
         unwatched = server.open_table("jass", ["bot:random"] * 4, **long_game)["id"]
         given_up = server.open_table("stichling", ["human", "bot:random"])["id"]
         token = server.join(given_up, "Pia")["token"]
@@ -114,10 +117,10 @@ def test_tables_only_bots_play_are_swept_once_nobody_watches(tmp_path: Path) -> 
             return bool(server.get(f"/api/tables/{t}").status_code == 200)
 
         # unwatched bots, and a game whose only player left it to the takeover bot: swept
-        assert await asyncio.to_thread(wait_until, lambda: not alive(unwatched) and not alive(given_up), 30)
+        assert await asyncio.to_thread(wait_until, lambda: not alive(unwatched) and not alive(given_up), 90)
         assert alive(watched)
         await c.close()
-        assert await asyncio.to_thread(wait_until, lambda: not alive(watched), 30)  # nobody watches it now
+        assert await asyncio.to_thread(wait_until, lambda: not alive(watched), 90)  # nobody watches it now
 
     try:
         run(scene())

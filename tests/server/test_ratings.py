@@ -31,8 +31,9 @@ def sit(p: Person, table: str) -> str:
     return str(r.json()["token"])
 
 
-async def play_to_end(c: Client, rng: random.Random) -> dict[str, Any]:
-    m = await c.state(timeout=30)
+async def play_to_end(c: Client, rng: random.Random, m: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Random legal moves to the game's end, from `m` (a state not yet answered) or the next state."""
+    m = m if m is not None else await c.state(timeout=30)
     while m["table"]["status"] != "over":
         if m["legal"]:
             await c.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
@@ -170,22 +171,28 @@ def test_being_away_and_back_costs_nothing(players_server: Server) -> None:
     ann, bea = Person(players_server, "Ann"), Person(players_server, "Bea")
     try:
         t = open_rated(ann, "stichling", 2, settings={"grace": 0.5, "takeover": "game"})
-        ta, tb = sit(ann, t["id"]), sit(bea, t["id"])
+        ta = sit(ann, t["id"])
 
         async def go() -> None:
-            cb = await Client.open(players_server, t["id"], tb)
-            await cb.state()
-            await cb.close()  # gone for longer than the grace time
+            # Ann is at the table before the game begins, so only Bea's seat can be taken over
+            # (on a loaded machine Ann's first connection could come later than the grace time)
             ca = await Client.open(players_server, t["id"], ta)
+            await ca.state(timeout=30)
+            tb = await asyncio.to_thread(sit, bea, t["id"])
+            cb = await Client.open(players_server, t["id"], tb)
+            hers = (await cb.state(timeout=30))["seat"]
+            await cb.close()  # gone for longer than the grace time
             rng = random.Random(8)
-            m = await ca.state(timeout=30)
-            while not any(s["takeover"] for s in m["table"]["seats"]) and m["table"]["status"] != "over":
+            m = await ca.state(timeout=30, status="playing")
+            while not m["table"]["seats"][hers]["takeover"] and m["table"]["status"] != "over":
                 if m["type"] == "state" and m["legal"]:  # a `table` message (presence, takeover) has no moves
                     await ca.send({"type": "act", "action": rng.choice(m["legal"]), "version": m["version"]})
-                m = await ca.until(lambda x: x["type"] in ("state", "table"), timeout=30)
+                m = await ca.until(lambda x: x["type"] in ("state", "table"), timeout=60)
             cb = await Client.open(players_server, t["id"], tb)  # back: the seat is still hers
             await cb.send({"type": "reclaim"})
-            await asyncio.gather(play_to_end(ca, rng), play_to_end(cb, random.Random(9)))
+            # Ann goes on from the state the loop stopped at, if it was one (her turn, or the end)
+            await asyncio.gather(play_to_end(ca, rng, m if m["type"] == "state" else None),
+                                 play_to_end(cb, random.Random(9)))  # fmt: skip
             await ca.close()
             await cb.close()
 
