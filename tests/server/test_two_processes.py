@@ -19,6 +19,7 @@ import pytest
 import stichkit
 from stichkit.analysis.review import analyse
 from stichkit.cli.main import main
+from stichkit.core import State
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.store import Store
 
@@ -232,11 +233,23 @@ def seat_moved_across(a: Server, b: Server) -> None:
     run(go())
 
 
+def analysed_game() -> State:
+    return played("jass", {"profile": "schieber", "target": 150, "first_forehand": 0}, 11, ("trump:obe",))
+
+
+def store_analysed_games(db: str) -> None:
+    """The finished games `analysis_across` asks for, stored before the servers start: a server
+    that read a game half stored (it reads new tables every `resync_interval`) would have its bots
+    play on from there."""
+    game = analysed_game()
+    store_game(db, "solved", game, 11)
+    store_game(db, "orphan", game, 11)
+
+
 def analysis_across(a: Server, b: Server, db: str) -> None:
     """One process solves a game asked of both: a begins it, b answers with a's progress until
     it is done (b never begins it), and both then have the same analysis."""
-    game = played("jass", {"profile": "schieber", "target": 150, "first_forehand": 0}, 11, ("trump:obe",))
-    store_game(db, "solved", game, 11)
+    game = analysed_game()
     expected = analyse(game, full=False).to_json()
     engine = make_engine(parse_db_url(db))
     store = Store(engine)
@@ -259,7 +272,6 @@ def analysis_across(a: Server, b: Server, db: str) -> None:
     kept = store.analysis("solved", 1)
     assert kept is not None and (kept.status, kept.claim, kept.owner) == ("done", 0, None)  # never changed hands
     # A claim with a recent sign of life is left to its process; a silent one is taken over.
-    store_game(db, "orphan", game, 11)
     busy = {"status": "working", "deals_done": 1, "deals": 2, "error": None, "analysis": None}
     assert store.claim_analysis("orphan", 1, "elsewhere", busy, time.time(), None)
     assert b.post("/api/tables/orphan/analysis").json() == {"table": "orphan", "game_no": 1, **busy}
@@ -274,6 +286,7 @@ def analysis_across(a: Server, b: Server, db: str) -> None:
 
 def test_two_processes_on_postgresql_play_together(tmp_path: Path) -> None:
     with postgres_database() as db:
+        store_analysed_games(db)
         a, b = start_two(db, tmp_path, None)
         try:
             play_across(a, b, "PostgreSQL LISTEN/NOTIFY")
