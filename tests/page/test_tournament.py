@@ -69,9 +69,9 @@ def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPa
     assert "Passe mit wechselnden Partnern" in boss.text_content("#tour-meta")
     meta = "Jass (Schieber) · Passe mit wechselnden Partnern · 1 Runde · Anmeldung offen"
     assert boss.text_content("#tour-meta") == meta
-    for _ in range(3):  # three bots fill the table
+    for n in (1, 2, 3):  # three bots fill the table
         boss.click("#tour-bot button[type=submit]")
-    boss.wait_for_function("() => document.querySelectorAll('#tour-entrants li').length === 3")
+        boss.wait_for_function(f"() => document.querySelectorAll('#tour-entrants li').length === {n}")
 
     # a player registers on the page (German), and sees it said
     beat = new_page(width=width, height=height, prefs={"name": "Beat"})

@@ -113,6 +113,8 @@ export class TournamentPage {
   }
 
   async act(what, call) {
+    // one request at a time: the buttons wait until the tournament is read again
+    for (const b of this.root.querySelectorAll("button")) b.disabled = true;
     try {
       await call();
       this.error = null;
@@ -120,6 +122,7 @@ export class TournamentPage {
       this.error = httpRefusal(what, e);
     }
     await this.load();
+    for (const b of this.root.querySelectorAll("button")) b.disabled = false; // also when it could not be read
     if (this.error) this.say(this.error, true);
   }
 
