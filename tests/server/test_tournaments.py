@@ -382,7 +382,7 @@ def test_a_tournament_starts_at_its_start_time_or_ends_for_want_of_players(serve
     [
         ({"game": "jass", "format": "passe", "options": {"target": 100}}, 5),  # an odd field: the fill bot partners
         ({"game": "stichwahl", "format": "free", "options": {"players": 3, "target": 5}}, 4),
-        ({"game": "jass", "format": "duplicate", "options": {"target": 100}}, 4),  # two teams of two
+        ({"game": "jass", "format": "duplicate", "options": {"target": 100}}, 8),  # four teams: two tables
     ],
 )
 def test_every_format_is_played_to_its_end_at_the_server(server: Server, fields: dict[str, Any], bots: int) -> None:
@@ -408,6 +408,16 @@ def test_every_format_is_played_to_its_end_at_the_server(server: Server, fields:
         assert shown == [s.to_json() for s in expected]
         planned = sum(len(tp.games) for r in t.rounds for tp in arena.RoundPlan.from_json(r.plan).tables)
         assert len(results) == planned > 0
+        if fields["format"] == "duplicate":  # the same deals at both tables, each played once at each
+            for r in t.rounds:
+                games = [(x.number, g) for x in t.tables if x.round == r.number for g in x.results]
+                assert len({x for x, _ in games}) == 2 and len(games) == 2 * settings.games_per_round
+                for deal in range(settings.games_per_round):
+                    held = [g for _, g in games if g["deal"] == deal]
+                    assert len(held) == 2 and held[0]["rotation"] != held[1]["rotation"]
+                seeds = {g.deal: g.seed for tp in arena.RoundPlan.from_json(r.plan).tables for g in tp.games}
+                assert all(g.seed == seeds[g.deal] for tp in arena.RoundPlan.from_json(r.plan).tables
+                           for g in tp.games)  # fmt: skip
 
 
 def test_a_killed_server_resumes_the_tournament_where_it_was(tmp_path: Path) -> None:

@@ -119,26 +119,33 @@ def plan_round(
     planned = []
     for number, (sides, lineup) in enumerate(tables, start=1):
         labels = [None if p is None else owner[p] for p in lineup]
-        games = _games(settings, seed, round_number, number, lineup, labels)
+        games = _games(settings, seed, round_number, (number, len(tables)), lineup, labels)
         planned.append(TablePlan(number, tuple(sides), tuple(games)))
     return RoundPlan(round_number, tuple(planned), byes)
 
 
-def _games(settings: Settings, seed: int, round_number: int, table: int, lineup: list[str | None],
+def _games(settings: Settings, seed: int, round_number: int, table: tuple[int, int], lineup: list[str | None],
            labels: list[str | None]) -> list[PlannedGame]:  # fmt: skip
+    """The games of table `table` = (its number, the round's count of tables)."""
     n = len(lineup)
+    number, count = table
     out: list[PlannedGame] = []
     if settings.format == "duplicate":
-        # the arena's duplicate: every deal once per rotation that gives the entrants (a team
-        # counts once) other cards, with the same deal seeds at every table
+        # the arena's duplicate: the same deal seeds at every table; the rotations that give the
+        # entrants (a team counts once) other cards are spread across the tables, each table
+        # playing each deal once (deal d at table t: rotation t - 1 + d, round the rotations), so
+        # nobody sees a deal's cards twice. One table alone plays each deal once per rotation:
+        # the only way to hold every hand (docs/tournaments.md, "Duplicate").
         turns = rotations(n, labels)
         for deal in range(settings.games_per_round):
-            for r in turns:
-                out.append(PlannedGame(len(out), rotate(lineup, r), deal_seed(seed, round_number, deal), deal, r))
+            cards = deal_seed(seed, round_number, deal)
+            chosen = turns if count == 1 else [turns[(number - 1 + deal) % len(turns)]]
+            for r in chosen:
+                out.append(PlannedGame(len(out), rotate(lineup, r), cards, deal, r))
         return out
     for index in range(settings.games_per_round):
         r = index % n  # the first seat moves round the table from game to game
-        out.append(PlannedGame(index, rotate(lineup, r), game_seed(seed, round_number, table, index), index, r))
+        out.append(PlannedGame(index, rotate(lineup, r), game_seed(seed, round_number, number, index), index, r))
     return out
 
 

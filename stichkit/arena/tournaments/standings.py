@@ -7,9 +7,9 @@ By format (docs/tournaments.md):
   Buchholz (the sum of the opponents' match points; a bye adds none), then the game points.
 - passe: the sum of the team's points over the games a player played with each partner.
   Tie-breaks: games won, then the fewer points conceded (the opponents' points).
-- duplicate: per deal, each entrant's duplicate score (arena.duplicate.deal_means: its points
-  averaged over the rotations it played) less the mean of the field, who held the same cards;
-  summed over deals. Tie-breaks: deals above the field, then the game points.
+- duplicate: per deal and hand, each entrant's duplicate score (arena.duplicate.deal_means) less
+  the mean of the field who held the same hand at any table; averaged over the hands it held
+  (one, or all of them at a lone table), summed over deals. Tie-breaks: deals above the field, then the game points.
 - free: Differenzler by its total (the negated penalty, so more is better); the games played to
   a target by place: at a table of n, place k earns 2 (n - k) points, places shared on equal
   results share their points. Tie-breaks: games won, then the game points (placement only).
@@ -198,14 +198,25 @@ def _swiss(results: Sequence[GamePlayed], plans: Sequence[RoundPlan], *, labels_
 
 
 def _duplicate(results: Sequence[GamePlayed], labels_of: Any, tally: dict[str, _Tally]) -> None:
-    by_deal: dict[tuple[int, int], list[GamePlayed]] = {}
+    """Each deal: every hand (the seats an entrant held: a team's two, a player's one) is scored
+    against the field who held it, at any table, by the arena's deal_means, and an entrant's result
+    on the deal is its margin over that field, averaged over the hands it held (one, or every hand
+    when a lone table rotated the deal round)."""
+    by_hand: dict[tuple[int, int], dict[tuple[int, ...], list[Any]]] = {}
     for game in results:
-        by_deal.setdefault((game.round, game.deal), []).append(game)
-    for games in by_deal.values():
-        means = deal_means((labels_of(g), g.scores) for g in games)
-        if not means:
-            continue
-        par = sum(means.values()) / len(means)
-        for e, value in means.items():
-            tally[e].score += value - par
-            tally[e].above += value > par
+        labels = labels_of(game)
+        for e in dict.fromkeys(x for x in labels if x is not None):
+            hand = tuple(s for s, x in enumerate(labels) if x == e)
+            only = [x if x == e else None for x in labels]  # this entrant's seats of the game
+            by_hand.setdefault((game.round, game.deal), {}).setdefault(hand, []).append((only, game.scores))
+    for hands in by_hand.values():
+        margins: dict[str, list[float]] = {}
+        for games in hands.values():
+            means = deal_means(games)
+            par = sum(means.values()) / len(means)
+            for e, value in means.items():
+                margins.setdefault(e, []).append(value - par)
+        for e, values in margins.items():
+            margin = sum(values) / len(values)
+            tally[e].score += margin
+            tally[e].above += margin > 1e-9
