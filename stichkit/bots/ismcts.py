@@ -215,6 +215,8 @@ class ISMCTSBot(Bot):
         sampling = 0.0
         scale = 0.0
         deal_horizon = self.deal_horizon
+        one_side = state.game.name == "coiffeur"  # one team scores a deal: rewards by the team difference
+        low, high = math.inf, -math.inf
         policy = self._heuristic_policy(state, rng) if self.heuristic_rollouts else None
         # A push at the root hands the choice to the partner. The tree would make that choice once
         # for all sampled worlds (blind to the partner's sampled hand) and random playouts value
@@ -322,11 +324,21 @@ class ISMCTSBot(Bot):
             # 4. Reward per seat, backed up to every node for the seat that moved into it.
             scores = det.scores()
             diffs = [scores[i] - root_scores[i] for i in range(n_players)]
-            mean = sum(diffs) / n_players
-            spread = max(abs(x - mean) for x in diffs)
-            if spread > scale:
-                scale = spread
-            rewards = [0.5 + (x - mean) / (2 * scale) for x in diffs] if scale else [0.5] * n_players
+            if one_side:
+                # Coiffeur: only the announcing team writes, so the sheet's gain is never below 0
+                # and a match writes 257: centred on the mean and scaled by the widest spread, every
+                # card's reward fell in a sliver of [0, 1] and UCB visited the cards almost alike.
+                # The team difference, scaled from the lowest to the highest seen, spans [0, 1].
+                d = diffs[0] - diffs[1]
+                low, high = min(low, d), max(high, d)
+                r0 = (d - low) / (high - low) if high > low else 0.5
+                rewards = [r0, 1 - r0, r0, 1 - r0]
+            else:
+                mean = sum(diffs) / n_players
+                spread = max(abs(x - mean) for x in diffs)
+                if spread > scale:
+                    scale = spread
+                rewards = [0.5 + (x - mean) / (2 * scale) for x in diffs] if scale else [0.5] * n_players
             if det.is_terminal():
                 won = set(det.winners())
                 rewards = [WIN_WEIGHT * (i in won) + (1 - WIN_WEIGHT) * r for i, r in enumerate(rewards)]
