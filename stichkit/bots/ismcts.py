@@ -97,8 +97,21 @@ C = Param("c", 0.7, "UCB exploration constant (rewards lie in [0, 1])", _check_c
 DETERMINIZATIONS = Param("determinizations", DEFAULT_DETERMINIZATIONS,
                          "how many sample_hidden draws one search uses at most (iterations cycle through them)",
                          _check_positive_int)  # fmt: skip
-ROLLOUT = Param("rollout", "random", "playout policy: random (fast) or heuristic (the game's heuristic bot)",
-                _choice_of("random", "heuristic"))  # fmt: skip
+
+
+def _check_rollout(value: Any) -> tuple[Any, str | None]:
+    if value in (None, "random", "heuristic", "solve"):
+        return value, None
+    return value, ("random (fast), heuristic (the game's heuristic bot) or solve (Coiffeur: random until the "
+                   "deal's last cards, then solved exactly)")  # fmt: skip
+
+
+ROLLOUT = Param("rollout", None, "playout policy: random (fast), heuristic (the game's heuristic bot) or solve "
+                "(Coiffeur: random until SOLVE_FROM cards are left in the deal, then solved exactly); default: "
+                "solve in Coiffeur, random elsewhere", _check_rollout)  # fmt: skip
+# Coiffeur's default: only one team writes a deal, and random playouts of all four players value the
+# cards too alike for the Python search's few thousand iterations (docs/benchmarks.md).
+ROLLOUT_BY_GAME = {"coiffeur": "solve"}
 HORIZON = Param("horizon", "deal", "where playouts stop: the end of the deal, or of the whole game",
                 _choice_of("deal", "game"))  # fmt: skip
 ENGINE = Param("engine", "auto", "where the iterations run: auto (C for Jass with random playouts, when the C "
@@ -141,6 +154,7 @@ class ISMCTSBot(Bot):
         self.max_dets: int = p["determinizations"]
         self.seed: int | None = p["seed"]
         self.heuristic_rollouts = p["rollout"] == "heuristic"
+        self.rollout: str | None = p["rollout"]
         self.deal_horizon = p["horizon"] == "deal"
         self.push_by_heuristic = p.get("push") == "heuristic"  # `open` declares no push: the tree decides
         self.engine: str = p.get("engine", "auto")
@@ -218,6 +232,7 @@ class ISMCTSBot(Bot):
         one_side = state.game.name == "coiffeur"  # one team scores a deal: rewards by the team difference
         low, high = math.inf, -math.inf
         policy = self._heuristic_policy(state, rng) if self.heuristic_rollouts else None
+        solved_scores = self._solver(state)  # rollout=solve: the deal's last cards solved, not played
         # A push at the root hands the choice to the partner. The tree would make that choice once
         # for all sampled worlds (blind to the partner's sampled hand) and random playouts value
         # every choice alike, so a push looks poor; instead, in each world the partner chooses as
@@ -308,12 +323,18 @@ class ISMCTSBot(Bot):
                 if log is not None and type(log[-1]) is tuple:
                     over = True
                     break
-            # 3. Playout to the end of the deal (a new chance outcome is logged) or of the game.
+            # 3. Playout to the end of the deal (a new chance outcome is logged) or of the game; with
+            #    rollout=solve, to the deal's last cards, which the solver values.
+            solved = None
             if not over:
                 if pushed:  # the push was the node just added: the partner's choice as above
                     assert partner_choice is not None
                     det.apply(partner_choice(det))
                 while not det.is_terminal():
+                    if solved_scores is not None:
+                        solved = solved_scores(det)
+                        if solved is not None:
+                            break
                     if policy is not None:
                         det.apply(policy(det))
                     else:
@@ -322,7 +343,7 @@ class ISMCTSBot(Bot):
                     if log is not None and type(log[-1]) is tuple:
                         break
             # 4. Reward per seat, backed up to every node for the seat that moved into it.
-            scores = det.scores()
+            scores = det.scores() if solved is None else solved
             diffs = [scores[i] - root_scores[i] for i in range(n_players)]
             if one_side:
                 # Coiffeur: only the announcing team writes, so the sheet's gain is never below 0
@@ -432,6 +453,18 @@ class ISMCTSBot(Bot):
             rate = done / max(now - start, 1e-9)
             left = min(left, int(rate * max(deadline - now, 0.0)) + 1)
         return first - second > left
+
+    def _solver(self, state: State) -> Callable[[State], list[int] | None] | None:
+        """With rollout=solve (Coiffeur's default): the scores a world ends its deal with when its
+        last cards are solved, or None while more are left (stichkit.bots.pimc.coiffeur)."""
+        rollout = self.rollout if self.rollout is not None else ROLLOUT_BY_GAME.get(state.game.name, "random")
+        if rollout != "solve":
+            return None
+        if state.game.name != "coiffeur":
+            raise ValueError(f"{self.name}: rollout=solve plays Coiffeur only, not {state.game.name}")
+        from .pimc.coiffeur import solved_scores
+
+        return solved_scores
 
     def _partner_choice(self, state: State) -> Callable[[State], Action] | None:
         """The game's heuristic, deciding for whoever moves in a sampled world (None: no heuristic).

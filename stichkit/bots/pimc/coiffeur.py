@@ -24,6 +24,7 @@ from stichkit.analysis import c_available
 from stichkit.analysis.solver import solve_position, value_position
 from stichkit.cards import bits
 from stichkit.core import Action, State
+from stichkit.games.coiffeur.actions import PLAY
 from stichkit.games.coiffeur.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH, TRICK_MODES
 from stichkit.games.coiffeur.rules import legal_cards, next_reference
 from stichkit.games.jass.position import PlayPosition
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from .bot import PIMCBot
 
 SLOW_HORIZON = 12  # Slalom, Guschti (and every mode without the C solver): searched in Python from here
+SOLVE_FROM = 20  # ismcts's playouts (rollout=solve): the deal's last cards solved from here (C: about a ms)
 JASS_MODES = 6  # play modes 0-5 are Jass's: one mode for the whole deal, the C solver plays them
 
 
@@ -90,6 +92,21 @@ def deal_value(world: State) -> int:
         return taken + (val.value if val.team == team else val.value - val.margin)
     found = Search(TRICK_MODES[w._play_mode], team).root(w).values()
     return taken + (max(found) if w._player & 1 == team else min(found))
+
+
+def solved_scores(world: State) -> list[int] | None:
+    """Each seat's score (its team's sheet total) once the world's deal is played out perfectly from
+    here, at a card decision with at most SOLVE_FROM cards left (SLOW_HORIZON in Python); None
+    otherwise. ismcts's playouts with rollout=solve end here."""
+    w: Any = world
+    if w._phase != PLAY:
+        return None  # a mode is still to be announced, or the game is over
+    left = w._hands[0].bit_count() + w._hands[1].bit_count() + w._hands[2].bit_count() + w._hands[3].bit_count()
+    if left > (SOLVE_FROM if solvable(world) else SLOW_HORIZON):
+        return None
+    totals = w.totals()
+    totals[announcer(world)] += deal_value(world) * w._sheet[w._row][1]
+    return [totals[0], totals[1], totals[0], totals[1]]
 
 
 class Search:
@@ -279,4 +296,7 @@ def _early_card(bot: PIMCBot, state: State, seat: int, view: View, legal: list[A
     return chosen
 
 
-__all__ = ["JASS_MODES", "SLOW_HORIZON", "Search", "card_values", "choose", "deal_value", "position", "solvable"]
+__all__ = [
+    "JASS_MODES", "SLOW_HORIZON", "SOLVE_FROM", "Search", "card_values", "choose", "deal_value", "position",
+    "solvable", "solved_scores",
+]  # fmt: skip
