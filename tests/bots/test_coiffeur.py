@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import stichkit
 from stichkit.bots import Bot, make
+from stichkit.bots.pimc.coiffeur import card_values, solved_scores
 
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITED = {"hands": [[s + r for r in RANKS] for s in "DHSC"]}  # seat 0 holds all nine D
@@ -84,3 +87,37 @@ def test_ismcts_announces_as_the_heuristic_and_searches_the_cards() -> None:
     for seed in range(6):
         state = game.new_state(seed=seed)
         assert make("ismcts", iterations=30, seed=1).choose(state, 0) == make("heuristic").choose(state, 0)
+
+
+@pytest.mark.parametrize("rows", ["S1 obe2", "slalom1 guschti2"])
+def test_ismcts_playouts_end_in_the_solver_and_it_values_the_deal_as_played_out_best(rows: str) -> None:
+    """rollout=solve (Coiffeur's default): a playout stops at the deal's last cards and takes the
+    scores the solver gives. Those are the scores the deal ends with when both teams play on
+    perfectly, card by card (each mover the card best for its team by card_values)."""
+    rng = random.Random(3)
+    for seed in range(3):
+        state = stichkit.load_game("coiffeur", rows=rows).new_state(seed=seed)
+        while not (state.view(None)["phase"] == "play" and sum(state.view(None)["hand_sizes"]) <= 12):
+            state.apply(rng.choice(state.legal_actions()))
+        expected = solved_scores(state)
+        assert expected is not None
+        deal = state.view(None)["deal_number"]
+        while not state.is_terminal() and state.view(None)["deal_number"] == deal:
+            sign = 1 if state.current_player % 2 == state.view(None)["chooser"] % 2 else -1  # type: ignore[operator]
+            values = card_values(state)
+            state.apply(
+                next(a for a in state.legal_actions() if sign * values[a.id] == max(sign * v for v in values.values()))
+            )
+        assert state.scores() == expected
+
+
+def test_ismcts_solves_its_playouts_in_coiffeur_only() -> None:
+    state = stichkit.load_game("coiffeur").new_state(seed=1)
+    assert solved_scores(state) is None  # a mode is still to be announced: nothing to solve
+    state.apply(make("heuristic").choose(state, 0))
+    seat = state.current_player
+    assert seat is not None
+    assert make("ismcts", iterations=30, rollout="random", seed=1).choose(state, seat) in state.legal_actions()
+    jass = stichkit.load_game("jass").new_state(seed=1)
+    with pytest.raises(ValueError, match="rollout=solve plays Coiffeur only"):
+        make("ismcts", iterations=10, rollout="solve", engine="python").choose(jass, jass.current_player)  # type: ignore[arg-type]
