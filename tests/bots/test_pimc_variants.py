@@ -109,9 +109,9 @@ def play_game(state: State, bots: list[object]) -> None:
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), early=st.sampled_from(["ismcts", "playout"]), rows=st.sampled_from(
-    ["S1 obe2", "slalom1 guschti2", "une1 H2"]))  # fmt: skip
-def test_coiffeur_pimc_plays_legal_moves_to_the_end(seed: int, early: str, rows: str) -> None:
-    state = stichkit.load_game("coiffeur", rows=rows).new_state(seed=seed)
+    ["S1 obe2", "slalom1 guschti2", "une1 H2"]), push=st.sampled_from(["partner", "around"]))  # fmt: skip
+def test_coiffeur_pimc_plays_legal_moves_to_the_end(seed: int, early: str, rows: str, push: str) -> None:
+    state = stichkit.load_game("coiffeur", rows=rows, push=push).new_state(seed=seed)
     pimc = make("pimc", **SMALL, early=early, seed=seed)
     play_game(state, [pimc, make("random", seed=seed), pimc, make("heuristic")])
     assert state.winners()
