@@ -38,8 +38,9 @@ def make(name: str, **params: Any) -> Bot:
 
 # The bot behind a player's hint, per game (the terminal's `hint`, the page's "Tipp"): the
 # strongest bot of the game at half a second, quick enough to wait for. In Jass pimc (it beats
-# ismcts), in Coiffeur pimc (ismcts does not beat the heuristic there, pimc does), elsewhere
-# ismcts (75-96% of its games against heuristic, docs/benchmarks.md).
+# ismcts), in Coiffeur pimc (75% of its games against heuristic, as ismcts's 71%, in a third of
+# ismcts's time a decision), elsewhere ismcts (75-96% of its games against heuristic,
+# docs/benchmarks.md).
 HINT_BOTS: dict[str, tuple[str, dict[str, Any]]] = {
     "jass": ("pimc", {"time": 0.5}),
     "coiffeur": ("pimc", {"time": 0.5}),

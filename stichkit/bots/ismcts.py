@@ -100,18 +100,15 @@ DETERMINIZATIONS = Param("determinizations", DEFAULT_DETERMINIZATIONS,
 
 
 def _check_rollout(value: Any) -> tuple[Any, str | None]:
-    if value in (None, "random", "heuristic", "solve"):
+    if value in ("random", "heuristic", "solve"):
         return value, None
     return value, ("random (fast), heuristic (the game's heuristic bot) or solve (Coiffeur: random until the "
                    "deal's last cards, then solved exactly)")  # fmt: skip
 
 
-ROLLOUT = Param("rollout", None, "playout policy: random (fast), heuristic (the game's heuristic bot) or solve "
-                "(Coiffeur: random until SOLVE_FROM cards are left in the deal, then solved exactly); default: "
-                "solve in Coiffeur, random elsewhere", _check_rollout)  # fmt: skip
-# Coiffeur's default: only one team writes a deal, and random playouts of all four players value the
-# cards too alike for the Python search's few thousand iterations (docs/benchmarks.md).
-ROLLOUT_BY_GAME = {"coiffeur": "solve"}
+ROLLOUT = Param("rollout", "random", "playout policy: random (fast), heuristic (the game's heuristic bot) or "
+                "solve (Coiffeur: random until SOLVE_FROM cards are left in the deal, then solved exactly)",
+                _check_rollout)  # fmt: skip
 HORIZON = Param("horizon", "deal", "where playouts stop: the end of the deal, or of the whole game",
                 _choice_of("deal", "game"))  # fmt: skip
 ENGINE = Param("engine", "auto", "where the iterations run: auto (C for Jass with random playouts, when the C "
@@ -154,7 +151,7 @@ class ISMCTSBot(Bot):
         self.max_dets: int = p["determinizations"]
         self.seed: int | None = p["seed"]
         self.heuristic_rollouts = p["rollout"] == "heuristic"
-        self.rollout: str | None = p["rollout"]
+        self.rollout: str = p.get("rollout", "random")
         self.deal_horizon = p["horizon"] == "deal"
         self.push_by_heuristic = p.get("push") == "heuristic"  # `open` declares no push: the tree decides
         self.engine: str = p.get("engine", "auto")
@@ -455,10 +452,11 @@ class ISMCTSBot(Bot):
         return first - second > left
 
     def _solver(self, state: State) -> Callable[[State], list[int] | None] | None:
-        """With rollout=solve (Coiffeur's default): the scores a world ends its deal with when its
-        last cards are solved, or None while more are left (stichkit.bots.pimc.coiffeur)."""
-        rollout = self.rollout if self.rollout is not None else ROLLOUT_BY_GAME.get(state.game.name, "random")
-        if rollout != "solve":
+        """With rollout=solve (Coiffeur): the scores a world ends its deal with when its last cards
+        are solved, or None while more are left (stichkit.bots.pimc.coiffeur). Measured against the
+        heuristic it did not gain over random playouts (docs/benchmarks.md): fewer iterations, each
+        worth more, came to about the same."""
+        if self.rollout != "solve":
             return None
         if state.game.name != "coiffeur":
             raise ValueError(f"{self.name}: rollout=solve plays Coiffeur only, not {state.game.name}")
