@@ -36,6 +36,9 @@ DIFFERENZLER: dict[str, tuple[str, str, int, int, float, float, float, float, fl
 # its win share in % and half-width, its gain a deal and half-width)
 COIFFEUR: dict[str, tuple[str, str, int, int, float, float, float, float, float, float]] = {
     "pimc-heuristic": ("pimc:time=0.5", "heuristic", 12, 100, 987.0, 127.4, 75.0, 16.6, 23.0, 26.4),
+    "ismcts-default-heuristic": ("ismcts", "heuristic", 6, 100, 795.2, 175.9, 41.7, 21.4, -14.3, 24.4),
+    "ismcts-team-reward-heuristic": ("ismcts", "heuristic", 12, 100, 983.2, 168.9, 70.8, 16.4, 26.1, 18.2),
+    "ismcts-solve-heuristic": ("ismcts", "heuristic", 12, 100, 907.5, 102.7, 58.3, 18.3, 4.0, 27.9),
 }
 # The Schieber's options: duel -> (the team's bot, the other's, options, deals, seed, its mean game
 # score and half-width, its win share in % and half-width)
