@@ -71,14 +71,19 @@ class Served:
 
 
 @contextlib.contextmanager
-def serving(db: str, log: Path, *flags: str, start_timeout: float = 120) -> Iterator[Served]:
+def serving(db: str, log: Path, *flags: str, start_timeout: float = 120, launcher: str | None = None,
+            env: dict[str, str] | None = None) -> Iterator[Served]:  # fmt: skip
     """A fresh `stich serve` on loopback over `db` (warnings only, into `log`), once it answers its
-    health check; stopped at the end with its whole process group (its bot workers too)."""
+    health check; stopped at the end with its whole process group (its bot workers too).
+    `launcher`: a script run in place of `stich serve` with its arguments (memory_probe.py), with
+    `env` added to the environment."""
     port = free_port()
     with open(log, "wb") as out:
-        cmd = [sys.executable, "-c", SERVE, "serve", "--host", HOST, "--port", str(port), "--db", db,
+        start = [launcher] if launcher else ["-c", SERVE]
+        cmd = [sys.executable, *start, "serve", "--host", HOST, "--port", str(port), "--db", db,
                "--log-level", "warning", *flags]  # fmt: skip
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                env=None if env is None else {**os.environ, **env})  # fmt: skip
         try:
             base = f"http://{HOST}:{port}"
             deadline = time.monotonic() + start_timeout

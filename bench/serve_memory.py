@@ -40,8 +40,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -52,7 +50,7 @@ from typing import Any
 
 import httpx
 import websockets
-from serve_load import HOST, free_port
+from serve_load import serving
 from serve_soak import children, rss_mb
 from websockets.typing import Subprotocol
 
@@ -272,10 +270,11 @@ def grew(first: dict[str, int], last: dict[str, int], top: int) -> list[tuple[st
     return rows[:top]
 
 
-def show_process(name: str, a: dict[str, Any], b: dict[str, Any], churned: int) -> None:
+def show_process(name: str, a: dict[str, Any], b: dict[str, Any], churned: int, unit: str = "table churned") -> None:
+    """What one process held at two probes: resident size, heaps, structures, objects."""
     ra, rb = a["status"]["VmRSS"], b["status"]["VmRSS"]
     per_table = 1024 * (rb - ra) / max(1, churned)
-    print(f"\n{name}: resident {ra:.1f} -> {rb:.1f} MB ({rb - ra:+.1f} MB, {per_table:+.2f} KB per table churned); "
+    print(f"\n{name}: resident {ra:.1f} -> {rb:.1f} MB ({rb - ra:+.1f} MB, {per_table:+.2f} KB per {unit}); "
           f"Python objects {a['objects']} -> {b['objects']}, "
           f"Python blocks {a['python_blocks']} -> {b['python_blocks']}")  # fmt: skip
     ma, mb = a.get("malloc", {}), b.get("malloc", {})
@@ -349,40 +348,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="stichkit-memory-") as tmp:
         d = Path(args.keep or tmp)
         d.mkdir(parents=True, exist_ok=True)
-        port = free_port()
-        log = open(d / "server.log", "wb")  # noqa: SIM115
-        db = args.db or f"sqlite:///{tmp}/memory.db"
         out = str(d / "probe")
-        cmd = [sys.executable, PROBE, "serve", "--host", HOST, "--port", str(port), "--db", db,
-               "--log-level", "warning", "--bot-delay", "0.1", "--bot-workers", "2", "--client-tables", "0",
-               "--client-bot-seats", "0", "--client-hints", "0", "--client-workers", "0", "--table-bot-time", "0",
-               "--sweep-unwatched", "5", "--sweep-finished", "5", "--max-connections-per-client", "100000"]  # fmt: skip
-        env = {**os.environ, "STICHKIT_PROBE_OUT": out, "STICHKIT_PROBE_FRAMES": str(args.trace)}
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
-        base = f"http://{HOST}:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(base + "/api/health", timeout=2).status_code == 200:
-                        break
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("stich serve did not start")
-                time.sleep(0.2)
+        flags = ["--bot-delay", "0.1", "--bot-workers", "2", "--client-tables", "0", "--client-bot-seats", "0",
+                 "--client-hints", "0", "--client-workers", "0", "--table-bot-time", "0", "--sweep-unwatched", "5",
+                 "--sweep-finished", "5", "--max-connections-per-client", "100000"]  # fmt: skip
+        env = {"STICHKIT_PROBE_OUT": out, "STICHKIT_PROBE_FRAMES": str(args.trace)}
+        db = args.db or f"sqlite:///{tmp}/memory.db"
+        with serving(db, d / "server.log", *flags, launcher=PROBE, env=env) as served:
             print(f"stich serve for {args.minutes:g} minutes: {args.lanes} lanes of Jass tables (2 players, 2 bots, "
                   f"{args.games} games each, then left and swept) and one of bots-only tables; {os.cpu_count()} CPUs, "
                   f"load average {os.getloadavg()[0]:.1f}; tracing {args.trace or 'off'}", flush=True)  # fmt: skip
-            samples = asyncio.run(churn(base, proc.pid, out, args))
+            samples = asyncio.run(churn(served.base, served.pid, out, args))
             verdict(samples, warmup, args.trace)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-            log.close()
     return 0
 
 

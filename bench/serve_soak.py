@@ -17,6 +17,9 @@ end of the warm-up. Flat is within a few per cent: allocators keep what they onc
     .venv/bin/python bench/serve_soak.py                      # 5 minutes, 30 tables
     .venv/bin/python bench/serve_soak.py --minutes 30 --tables 50   # the soak docs/benchmarks.md gives
 
+With `--probe` the server runs under memory_probe.py, probed at each sample, and the end says
+which structures and objects grew, in the server and each worker (bench/serve_memory.py).
+
 CI does not run it; it takes as long as it is told.
 """
 
@@ -37,6 +40,8 @@ from typing import Any
 import httpx
 import websockets
 from serve_load import join, open_table, seat_socket, serving
+
+PROBE = str(Path(__file__).with_name("memory_probe.py"))
 
 SEATS = ["human", "bot:heuristic", "human", "bot:ismcts:time=0.05"]
 
@@ -131,7 +136,7 @@ async def bot_tables(base: str, counts: Counts, rng: random.Random, stop: asynci
             await asyncio.sleep(rng.uniform(1, 4))
 
 
-async def soak(base: str, pid: int, args: argparse.Namespace) -> list[dict[str, float]]:
+async def soak(base: str, pid: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     rng = random.Random(args.seed)
     counts = Counts()
     stop = asyncio.Event()
@@ -144,15 +149,20 @@ async def soak(base: str, pid: int, args: argparse.Namespace) -> list[dict[str, 
                 players.append((t, await join(base, t, name)))
     tasks = [asyncio.create_task(seat(base, t, tok, counts, random.Random(rng.random()), stop)) for t, tok in players]
     tasks += [asyncio.create_task(bot_tables(base, counts, random.Random(rng.random()), stop)) for _ in range(3)]
-    samples: list[dict[str, float]] = []
+    samples: list[dict[str, Any]] = []
     began = time.monotonic()
     print(f"{'minute':>6} {'server MB':>9} {'workers MB':>10} {'tables':>6} {'moves':>8} {'games':>6} "
           f"{'reconnects':>10} {'hints':>6} {'replays':>7} {'bot tables':>10} {'errors':>6}", flush=True)  # fmt: skip
     while time.monotonic() - began < args.minutes * 60:
         await asyncio.sleep(args.every)
         health = (await asyncio.to_thread(httpx.get, base + "/api/health", timeout=30)).json()
-        row = {"minute": (time.monotonic() - began) / 60, "server": rss_mb(pid),
-               "workers": sum(rss_mb(c) for c in children(pid)), "tables": health["tables"]}  # fmt: skip
+        row: dict[str, Any] = {"minute": (time.monotonic() - began) / 60, "server": rss_mb(pid),
+                               "workers": sum(rss_mb(c) for c in children(pid)), "tables": health["tables"],
+                               "games": counts.games}  # fmt: skip
+        if args.probe:
+            from serve_memory import probe
+
+            row["probe"] = await asyncio.to_thread(probe, pid, args.probe)
         samples.append(row)
         print(f"{row['minute']:6.1f} {row['server']:9.1f} {row['workers']:10.1f} {health['tables']:6} "
               f"{counts.moves:8} {counts.games:6} {counts.reconnects:10} {counts.hints:6} {counts.replays:7} "
@@ -164,7 +174,7 @@ async def soak(base: str, pid: int, args: argparse.Namespace) -> list[dict[str, 
     return samples
 
 
-def verdict(samples: list[dict[str, float]], warmup: float) -> None:
+def verdict(samples: list[dict[str, Any]], warmup: float, pid: int) -> None:
     after = [s for s in samples if s["minute"] >= warmup]
     if len(after) < 2:
         print("too short a run to say: run longer than the warm-up")
@@ -174,6 +184,13 @@ def verdict(samples: list[dict[str, float]], warmup: float) -> None:
         peak = max(s[key] for s in after)
         print(f"{key:8} reference (after {warmup:.1f} min of warm-up) {start:7.1f} MB; target, at the end "
               f"{end:7.1f} MB ({100 * (end - start) / start:+.1f}%), peak {peak:7.1f} MB")  # fmt: skip
+    a, b = after[0].get("probe"), after[-1].get("probe")
+    if a and b:  # --probe: what grew, structure by structure
+        from serve_memory import show_process
+
+        games = after[-1]["games"] - after[0]["games"]
+        for p in sorted(set(a) & set(b), key=lambda p: p != pid):
+            show_process("server" if p == pid else f"worker {p}", a[p], b[p], games, "game finished")
 
 
 def main() -> int:
@@ -184,6 +201,8 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", help="a database URL (default: a fresh SQLite file)")
     p.add_argument("--server-flag", action="append", default=[], help="an extra flag for stich serve (repeatable)")
+    p.add_argument("--probe", action="store_true",
+                   help="run the server under memory_probe.py and say at the end which structures grew")  # fmt: skip
     args = p.parse_args()
     warmup = max(1.0, args.minutes / 5)
     with tempfile.TemporaryDirectory(prefix="stichkit-soak-") as d:
@@ -192,12 +211,14 @@ def main() -> int:
         flags = ["--bot-delay", "0.1", "--bot-workers", "2", "--client-tables", "0", "--client-bot-seats", "0",
                  "--client-hints", "0", "--client-workers", "0", "--table-bot-time", "0", "--sweep-unwatched", "30",
                  *args.server_flag]  # fmt: skip
-        with serving(db, Path(d) / "server.log", *flags) as served:
+        probing = {"launcher": PROBE, "env": {"STICHKIT_PROBE_OUT": f"{d}/probe"}} if args.probe else {}
+        args.probe = f"{d}/probe" if args.probe else None
+        with serving(db, Path(d) / "server.log", *flags, **probing) as served:  # type: ignore[arg-type]
             print(f"stich serve for {args.minutes:g} minutes: {args.tables} Jass tables (2 players, 2 bots), "
                   f"bots-only tables coming and going; {os.cpu_count()} CPUs, load average "
                   f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
             samples = asyncio.run(soak(served.base, served.pid, args))
-            verdict(samples, warmup)
+            verdict(samples, warmup, served.pid)
     return 0
 
 
