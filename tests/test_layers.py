@@ -3,6 +3,7 @@ to take its place in the layers, or the contract would not see it at all."""
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -63,3 +64,87 @@ def test_every_game_in_the_package_shape_is_held_to_it() -> None:
     for game in (PACKAGE / "games").iterdir():
         if (game / "__init__.py").is_file() and all((game / f"{m}.py").is_file() for m in shape):
             assert f"stichkit.games.{game.name}" in contract["containers"], f"{game.name} has the shape: add it"
+
+
+# The engine's packages, where no module imports another that imports it back, not even for the
+# type checker (import-linter's contracts leave out the imports under TYPE_CHECKING).
+NO_CIRCLES = ("cards", "core", "games", "native", "analysis")
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Every stichkit module and the stichkit modules it imports, at run time or under
+    TYPE_CHECKING alike (`from . import views` imports the module views, not its package)."""
+    files = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        if package:
+            parts.pop()
+        files[".".join(parts)] = (path, package)
+    graph: dict[str, set[str]] = {}
+    for name, (path, package) in files.items():
+        here = name if package else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    up = here.split(".")[: len(here.split(".")) - node.level + 1]
+                    target = ".".join(up + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                modules = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in files]
+                found.update(modules)
+                if len(modules) < len(node.names):
+                    found.add(target)
+        graph[name] = {m for m in found if m in files and m != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other round a circle (strongly connected, Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_circle_finder_sees_an_import_for_the_type_checker_alone() -> None:
+    graph = {"a": {"b"}, "b": {"a"}, "c": {"a"}}
+    assert circles(graph) == [["a", "b"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_the_engine_imports_one_that_imports_it_back() -> None:
+    """A game's views, sampling and snapshots read the state through the fields it declares
+    (`position.<Game>Fields`), so they never import the state, even under TYPE_CHECKING."""
+    graph = module_imports()
+    engine = {m: deps for m, deps in graph.items() if m.split(".")[1:2] and m.split(".")[1] in NO_CIRCLES}
+    assert engine, "the engine's modules were not found"
+    found = [group for group in circles(graph) if any(m in engine for m in group)]
+    assert found == [], f"modules that import each other round a circle: {found}"

@@ -6,7 +6,10 @@ Undo keeps one `Snapshot` per decision (a deal has at most 5 mode decisions and 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from abc import abstractmethod
+from typing import Any, NamedTuple
+
+from stichkit.core.game import State
 
 from .deals import Hands
 
@@ -71,7 +74,7 @@ class DealSummary(NamedTuple):
     pushes: int = 0  # how many times the choice was pushed on (push="around": up to one per seat asked)
 
 
-# Every field of CoiffeurState, as clone() treats it: shared values (immutable, or replaced
+# Every field of CoiffeurFields, as clone() treats it: shared values (immutable, or replaced
 # rather than changed), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
     "game", "_seed", "_sheet", "_legal", "_phase", "_player", "_fixed", "_deal_no", "_forehand", "_start",
@@ -81,3 +84,49 @@ SHARED_FIELDS = (
 COPIED_FIELDS = (
     "_log", "_undo", "_given", "_hands", "_trick", "_taken", "_won", "_voids", "_filled", "_entries", "_summaries",
 )  # fmt: skip
+
+
+class CoiffeurFields(State):
+    """The fields of a Coiffeur state, declared once: the state (state.py) has them, and what reads
+    them (views, sampling, the snapshots here) takes a `CoiffeurFields`, so that nothing imports the
+    state back, not even for the type checker."""
+
+    _seed: int
+    _sheet: tuple[tuple[str, int], ...]
+    _legal: int
+    _phase: int
+    _player: int
+    _fixed: DealFacts
+    _deal_no: int
+    _forehand: int
+    _start: tuple[int, int, int, int]
+    _pushed: bool
+    _pushes: int
+    _around: bool
+    _asked: tuple[int, ...]
+    _chooser: int
+    _play_mode: int
+    _row: int
+    _leader: int
+    _led: int
+    _win_seat: int
+    _win_str: int
+    _best_trump: int
+    _tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    _log: list[int | tuple[str, Any]]
+    _undo: list[Snapshot]
+    _given: dict[int, tuple[int, int, int, int]]
+    _hands: list[int]
+    _trick: list[int]
+    _taken: list[int]
+    _won: list[int]
+    _voids: list[int]
+    _filled: list[int]
+    _entries: list[tuple[int, ...]]
+    _summaries: list[DealSummary]
+
+    # What the state computes, declared for its readers (state.py).
+    @abstractmethod
+    def totals(self) -> list[int]: ...
+    @abstractmethod
+    def pushed_by(self) -> list[int]: ...

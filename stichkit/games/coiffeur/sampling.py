@@ -9,16 +9,17 @@ sampler's random source, so the seed never leaks.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from stichkit.cards import bits
 from stichkit.core.sampling import deal_constrained
 
-if TYPE_CHECKING:
-    from .state import CoiffeurState
+from .position import CoiffeurFields
+
+S = TypeVar("S", bound=CoiffeurFields)
 
 
-def sample_hidden(state: CoiffeurState, seat: int, rng: random.Random) -> CoiffeurState:
+def sample_hidden(state: S, seat: int, rng: random.Random) -> S:
     """A state that `seat` cannot tell from `state` (see the module)."""
     new = state.clone()
     new._undo = []  # the old snapshots hold the real hands

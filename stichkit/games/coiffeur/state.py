@@ -13,7 +13,7 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
-from stichkit.core.game import Entry, State
+from stichkit.core.game import Entry
 
 from . import sampling, views
 from .actions import (
@@ -31,7 +31,7 @@ from .actions import (
 )
 from .cards import LAST_TRICK_BONUS, PLAY_MODE_NAMES, PLAY_MODES, POINTS, STRENGTH, TRICK_MODES
 from .deals import Hands, deal_hands, deal_json
-from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, DealSummary, Snapshot, Trick, new_tuple
+from .position import COPIED_FIELDS, SHARED_FIELDS, CoiffeurFields, DealFacts, DealSummary, Snapshot, Trick, new_tuple
 from .pushing import asked, chooser_after, may_push
 from .rules import (
     Sheet,
@@ -49,7 +49,7 @@ from .rules import (
 SHIFT = 64  # 47 actions: seat * 64 + id
 
 
-class CoiffeurState(State):
+class CoiffeurState(CoiffeurFields):
     SEAT_SHIFT = SHIFT
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS

@@ -8,17 +8,14 @@ everybody has inferred it from the cards played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.cards import bits
 
 from .actions import PHASE_NAMES
 from .cards import DECK, PLAY_MODES, TRICK_MODES
-from .position import DealSummary
+from .position import CoiffeurFields, DealSummary
 from .rules import open_modes
-
-if TYPE_CHECKING:
-    from .state import CoiffeurState
 
 JASS_MODES = ("D", "H", "S", "C", "obe", "une")
 
@@ -42,7 +39,7 @@ def summary_json(d: DealSummary) -> dict[str, Any]:
     }
 
 
-def sheets_json(state: CoiffeurState) -> list[dict[str, Any]]:
+def sheets_json(state: CoiffeurFields) -> list[dict[str, Any]]:
     """Both teams' sheets: every row, what was played in it and what it scored; the open modes."""
     played: dict[tuple[int, int], int] = {(d.chooser & 1, d.row): d.play_mode for d in state._summaries}
     totals = state.totals()
@@ -64,7 +61,7 @@ def sheets_json(state: CoiffeurState) -> list[dict[str, Any]]:
     return out
 
 
-def view(state: CoiffeurState, seat: int | None) -> dict[str, Any]:
+def view(state: CoiffeurFields, seat: int | None) -> dict[str, Any]:
     """`state` as `seat` sees it (None: a spectator, who sees no hand)."""
     s = state
     names = DECK.names

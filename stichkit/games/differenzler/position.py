@@ -6,9 +6,11 @@ small). `DealFacts` bundles what is fixed once a deal is dealt: one snapshot slo
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .deals import Hands
+from stichkit.core.game import State
+
+from .deals import Deal, Hands
 
 # Snapshots are made on the hot path (one per action): `new_tuple(Snapshot, values)` builds one
 # without the Python-level __new__ a NamedTuple's constructor runs.
@@ -66,7 +68,7 @@ class DealSummary(NamedTuple):
     last_trick: Trick
 
 
-# Every field of DifferenzlerState, as clone() treats it: shared values (immutable, or replaced
+# Every field of DifferenzlerFields, as clone() treats it: shared values (immutable, or replaced
 # rather than changed), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
     "game", "_seed", "_deals", "_open", "_trump_rule", "_exact_bonus", "_legal", "_phase", "_player",
@@ -77,3 +79,42 @@ COPIED_FIELDS = (
     "_log", "_undo", "_given", "_hands", "_predictions", "_trick", "_taken", "_won", "_voids", "_penalties",
     "_summaries",
 )  # fmt: skip
+
+
+class DifferenzlerFields(State):
+    """The fields of a Differenzler state, declared once: the state (state.py) has them, and what reads
+    them (views, sampling, the snapshots here) takes a `DifferenzlerFields`, so that nothing imports the
+    state back, not even for the type checker."""
+
+    _seed: int
+    _deals: int
+    _open: bool
+    _trump_rule: str
+    _exact_bonus: int
+    _legal: int
+    _phase: int
+    _player: int
+    _fixed: DealFacts
+    _deal_no: int
+    _forehand: int
+    _dealer: int
+    _start: tuple[int, int, int, int]
+    _trump: int
+    _trump_card: int
+    _leader: int
+    _led: int
+    _win_seat: int
+    _win_str: int
+    _best_trump: int
+    _tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    _log: list[int | tuple[str, Any]]
+    _undo: list[Snapshot]
+    _given: dict[int, Deal]
+    _hands: list[int]
+    _predictions: list[int]
+    _trick: list[int]
+    _taken: list[int]
+    _won: list[int]
+    _voids: list[int]
+    _penalties: list[int]
+    _summaries: list[DealSummary]

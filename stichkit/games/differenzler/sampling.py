@@ -12,7 +12,7 @@ leaks either.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from stichkit.cards import bits
 from stichkit.core.sampling import deal_constrained
@@ -20,12 +20,12 @@ from stichkit.core.sampling import deal_constrained
 from .actions import PREDICT_ACTION
 from .deals import Deal
 from .estimate import rule_of_thumb
+from .position import DifferenzlerFields
 
-if TYPE_CHECKING:
-    from .state import DifferenzlerState
+S = TypeVar("S", bound=DifferenzlerFields)
 
 
-def sample_hidden(state: DifferenzlerState, seat: int, rng: random.Random) -> DifferenzlerState:
+def sample_hidden(state: S, seat: int, rng: random.Random) -> S:
     """A state that `seat` cannot tell from `state` (see the module)."""
     new = state.clone()
     new._undo = []  # the old snapshots hold the real hands and predictions

@@ -11,7 +11,7 @@ from typing import Any
 
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
-from stichkit.core.game import Entry, State
+from stichkit.core.game import Entry
 
 from . import sampling, views
 from .actions import (
@@ -29,13 +29,22 @@ from .actions import (
 )
 from .cards import LAST_TRICK_BONUS, MAX_PREDICTION, POINTS, STRENGTH
 from .deals import Deal, deal_cards, deal_json
-from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, DealSummary, Snapshot, Trick, new_tuple
+from .position import (
+    COPIED_FIELDS,
+    SHARED_FIELDS,
+    DealFacts,
+    DealSummary,
+    DifferenzlerFields,
+    Snapshot,
+    Trick,
+    new_tuple,
+)
 from .rules import cannot_hold, dealer_of, forehand_of, legal_cards, next_reference, penalty, why_not
 
 SHIFT = 256  # 194 actions: seat * 256 + id
 
 
-class DifferenzlerState(State):
+class DifferenzlerState(DifferenzlerFields):
     SEAT_SHIFT = SHIFT
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS

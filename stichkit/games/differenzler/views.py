@@ -10,17 +10,14 @@ only as everybody has inferred it from the cards played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import PHASE_NAMES
 from .cards import DECK, SUITS
-from .position import DealSummary
-
-if TYPE_CHECKING:
-    from .state import DifferenzlerState
+from .position import DealSummary, DifferenzlerFields
 
 
-def predictions_known_to(state: DifferenzlerState, seat: int | None) -> list[int | None]:
+def predictions_known_to(state: DifferenzlerFields, seat: int | None) -> list[int | None]:
     """The current deal's predictions as `seat` knows them (None: not made, or hidden from it)."""
     return [p if p >= 0 and (state._open or s == seat) else None for s, p in enumerate(state._predictions)]
 
@@ -41,7 +38,7 @@ def summary_json(d: DealSummary) -> dict[str, Any]:
     }
 
 
-def view(state: DifferenzlerState, seat: int | None) -> dict[str, Any]:
+def view(state: DifferenzlerFields, seat: int | None) -> dict[str, Any]:
     """`state` as `seat` sees it (None: a spectator, who sees no hand and no hidden prediction)."""
     s = state
     names = DECK.names

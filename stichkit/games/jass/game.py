@@ -122,7 +122,9 @@ class Jass(Game):
         the deal so far as (seat, action). The other hands are drawn at random (fixed by `seed`)
         from the unseen cards, keeping every void the moves show; each move is checked by the rules.
         Needs weis="off" and stoeck=False. DealError or IllegalActionError says what cannot be."""
-        return new_position(self, seat, hand, moves, seed)
+        state = new_position(self, seat, hand, moves, seed)
+        assert isinstance(state, JassState)
+        return state
 
     def _state_from_chances(self, chances: list[Any], seed: int | None = None) -> JassState:
         """A state whose deals are `chances`, in order; later deals come from `seed` (fresh if None)."""

@@ -11,24 +11,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.core.errors import DealError, IllegalActionError, OptionError
-from stichkit.core.game import fresh_seed
+from stichkit.core.game import Game, fresh_seed
 from stichkit.core.sampling import deal_constrained
 
 from .cards import DECK
+from .position import JassFields
 from .rules import cannot_hold, next_reference
-
-if TYPE_CHECKING:
-    from .game import Jass
-    from .state import JassState
 
 CARD_HELP = "a Jass card (suits D H S C, ranks 6-10 J Q K A)"
 
 
-def new_position(game: Jass, seat: int, hand: Sequence[str], moves: Sequence[tuple[int, str]],
-                 seed: int | None = None) -> JassState:  # fmt: skip
+def new_position(game: Game, seat: int, hand: Sequence[str], moves: Sequence[tuple[int, str]],
+                 seed: int | None = None) -> JassFields:  # fmt: skip
     """The first deal of `game` with `moves` played, where `seat` holds `hand` now; see the module."""
     if game.options["weis"] != "off" or game.options["stoeck"]:
         raise OptionError("a position from one seat's knowledge needs weis='off' and stoeck=False: shown Weis "
@@ -81,6 +78,7 @@ def new_position(game: Jass, seat: int, hand: Sequence[str], moves: Sequence[tup
     for i, s in enumerate(hidden):
         hands[s] = dealt[i] | played[s]
     state = game.new_state(seed=rng.getrandbits(63), deal={"hands": [DECK.notation(h) for h in hands]})
+    assert isinstance(state, JassFields)
     for i, (who, text) in enumerate(moves):
         if state.current_player != who:
             to_move = "nobody (the game is over)" if state.current_player is None else f"seat {state.current_player}"

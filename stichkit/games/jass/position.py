@@ -8,14 +8,16 @@ deal or the trump choice: one snapshot slot for eight fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from abc import abstractmethod
+from typing import Any, NamedTuple
+
+from stichkit.core.game import State
 
 from .actions import PLAY
 from .deals import Hands
+from .profiles import Profile
+from .scoring import DealSummary
 from .weis import Weis, scoring_teams
-
-if TYPE_CHECKING:
-    from .state import JassState
 
 # Snapshots are made on the hot path (one per trick): `new_tuple(Snapshot, values)` builds one
 # without the Python-level __new__ a NamedTuple's constructor runs (four times the cost).
@@ -60,7 +62,7 @@ class Snapshot(NamedTuple):
 
 
 class PlayPosition(NamedTuple):
-    """The card play of a deal at a card decision (`JassState.play_position`)."""
+    """The card play of a deal at a card decision (`JassFields.play_position`)."""
 
     trump: int  # mode 0-5
     lowest_plain: bool  # undertrump option "jass-kit" (see rules.next_reference)
@@ -76,7 +78,7 @@ class PlayPosition(NamedTuple):
     player: int  # seat to play
 
 
-def play_position(state: JassState) -> PlayPosition | None:
+def play_position(state: JassFields) -> PlayPosition | None:
     """The card play of the deal as plain values, read-only, for solvers that search it (see
     stichkit.analysis); None unless a card is to be played (trump phases, game over)."""
     if state._phase != PLAY:
@@ -89,7 +91,7 @@ def play_position(state: JassState) -> PlayPosition | None:
     )  # fmt: skip
 
 
-def pending_claims(state: JassState) -> tuple[int, tuple[int, int], int]:
+def pending_claims(state: JassFields) -> tuple[int, tuple[int, int], int]:
     """What the deal may still claim besides the tricks, for solvers of the race to the target
     (stichkit.analysis.race): the seat that claims Stöck with its second card of the pair (-1:
     none), the Weis points each team claims when the first trick is complete ((0, 0) once shown
@@ -106,7 +108,7 @@ def pending_claims(state: JassState) -> tuple[int, tuple[int, int], int]:
     return stoeck, (weis[0], weis[1]), state._forehand & 1
 
 
-# Every field of JassState, as clone() treats it: shared values (immutable, or replaced rather
+# Every field of JassFields, as clone() treats it: shared values (immutable, or replaced rather
 # than changed), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
     "game", "_profile", "_target", "_mults", "_mult", "_ausmachen", "_weis_on", "_announce", "_held", "_stoeck_on",
@@ -118,3 +120,69 @@ SHARED_FIELDS = (
 COPIED_FIELDS = (
     "_log", "_scores", "_undo", "_summaries", "_hands", "_trick", "_deal_tricks", "_voids", "_tally", "_given",
 )  # fmt: skip
+
+
+class JassFields(State):
+    """The fields of a Jass state, declared once: the state (state.py) has them, and what reads
+    them (views, sampling, the snapshots here) takes a `JassFields`, so that nothing imports the
+    state back, not even for the type checker."""
+
+    _profile: Profile
+    _target: int
+    _mults: tuple[int, ...]
+    _mult: int
+    _ausmachen: bool
+    _weis_on: bool
+    _announce: bool
+    _held: tuple[tuple[Weis, ...], ...]
+    _stoeck_on: bool
+    _stoeck_said: bool
+    _calling: bool
+    _seed: int
+    _first_forehand: int | str
+    _lowest_plain: bool
+    _winner: int
+    _deal_no: int
+    _match: int
+    _legal: int
+    _phase: int
+    _player: int
+    _forehand: int
+    _trump: int
+    _chooser: int
+    _pushed: bool
+    _start: tuple[int, int, int, int]
+    _leader: int
+    _led: int
+    _win_seat: int
+    _win_str: int
+    _win_card: int
+    _best_trump: int
+    _tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    _weis: tuple[tuple[Weis, ...], ...]
+    _weis_teams: tuple[int, ...] | None
+    _stoeck_seat: int
+    _stoeck_done: bool
+    _fixed: DealFacts
+    _log: list[int | tuple[str, Any]]
+    _scores: list[int]
+    _undo: list[Snapshot]
+    _summaries: list[DealSummary]
+    _hands: list[int]
+    _trick: list[int]
+    _deal_tricks: list[int]
+    _voids: list[int]
+    _tally: list[int]
+    _given: dict[int, tuple[int, int, int, int]]
+
+    # What the state computes, declared for its readers (state.py, ausmachen.py).
+    @property
+    @abstractmethod
+    def multiplier(self) -> int | None: ...
+    @property
+    @abstractmethod
+    def deals_played(self) -> int: ...
+    @abstractmethod
+    def _fix(self) -> None: ...
+    @abstractmethod
+    def _stoeck_holder(self) -> int: ...

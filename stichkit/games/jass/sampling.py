@@ -14,24 +14,24 @@ the deal only if the hand's best set has exactly the announced points.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from stichkit.cards import bits
 from stichkit.core.sampling import deal_constrained
 
 from .cards import STOECK_PAIR, STOECK_POINTS
 from .deals import START_CARD
+from .position import JassFields
 from .profiles import Profile
 from .scoring import tally_total
 from .weis import Weis, best_weis, scoring_teams
 
-if TYPE_CHECKING:
-    from .state import JassState
+S = TypeVar("S", bound=JassFields)
 
 ATTEMPTS = 50  # rarely more than one: a hidden better Weis, or a placed Weis grown longer, is refused
 
 
-def sample_hidden(state: JassState, seat: int, rng: random.Random) -> JassState:
+def sample_hidden(state: S, seat: int, rng: random.Random) -> S:
     """A state that `seat` cannot tell from `state` (see the module)."""
     new = state.clone()
     new._undo = []  # the old snapshots would hold the real hands
@@ -95,7 +95,7 @@ def sample_hidden(state: JassState, seat: int, rng: random.Random) -> JassState:
     return new
 
 
-def _deal(state: JassState, others: list[int], placed: list[int], rng: random.Random) -> list[int] | None:
+def _deal(state: JassFields, others: list[int], placed: list[int], rng: random.Random) -> list[int] | None:
     """The hands: each seat of `others` gets its `placed` cards and its count of the rest, keeping
     every known void; None when that cannot be done."""
     unknown = 0
@@ -136,7 +136,7 @@ def shapes(points: int, profile: Profile) -> list[int]:
 
 
 def place_weis(
-    state: JassState,
+    state: JassFields,
     others: list[int],
     to_place: dict[int, list[int]],
     fixed: list[int],
@@ -168,7 +168,7 @@ def place_weis(
     return placed
 
 
-def _stoeck_would_show(state: JassState, start: tuple[int, ...], weis: tuple[tuple[Weis, ...], ...]) -> bool:
+def _stoeck_would_show(state: JassFields, start: tuple[int, ...], weis: tuple[tuple[Weis, ...], ...]) -> bool:
     """Whether the drawn hands give a team a Stöck that the Ausmachregel would have shown already
     (it finishes the game now, or would have at the first trick with the Weis and that trick):
     the real game showed none, so such hands are not what the seat sees."""
@@ -194,7 +194,7 @@ def _stoeck_would_show(state: JassState, start: tuple[int, ...], weis: tuple[tup
 
 
 def _sampled_weis(
-    state: JassState, start: tuple[int, ...]
+    state: JassFields, start: tuple[int, ...]
 ) -> tuple[tuple[tuple[Weis, ...], ...], tuple[tuple[Weis, ...], ...]] | None:
     """The counted and the held Weis of sampled hands, or None if they contradict what the seat
     knows: every announced Weis has its announced points, the scoring team holds exactly its

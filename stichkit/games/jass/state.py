@@ -13,7 +13,7 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError
-from stichkit.core.game import Entry, State
+from stichkit.core.game import Entry
 
 from . import position, sampling, views
 from .actions import (
@@ -34,13 +34,13 @@ from .actions import (
 from .ausmachen import Ausmachen
 from .cards import DECK, LAST_TRICK_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, STRENGTH
 from .deals import START_CARD, Hands, deal_hands, deal_json
-from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, PlayPosition, Snapshot, Trick, new_tuple
+from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, JassFields, PlayPosition, Snapshot, Trick, new_tuple
 from .rules import cannot_hold, legal_cards, next_reference, why_refused
 from .scoring import EMPTY_TALLY, STOECK, TRICKS, DealSummary
 from .weis import Weis, best_weis
 
 
-class JassState(Ausmachen, State):
+class JassState(Ausmachen, JassFields):
     SEAT_SHIFT = 64  # 43 actions: seat * 64 + id stays a cached small int
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS

@@ -6,18 +6,16 @@ trick; what a seat cannot hold only as everybody has inferred it from the cards 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import PHASE_NAMES
 from .cards import DECK, MODES
+from .position import JassFields
 from .scoring import STOECK, tally_total
 from .weis import weis_json
 
-if TYPE_CHECKING:
-    from .state import JassState
 
-
-def view(state: JassState, seat: int | None) -> dict[str, Any]:
+def view(state: JassFields, seat: int | None) -> dict[str, Any]:
     """`state` as `seat` sees it (None: a spectator, who sees no hand)."""
     s = state
     names = DECK.names
@@ -71,7 +69,7 @@ def view(state: JassState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def announced(state: JassState) -> list[dict[str, Any]] | None:
+def announced(state: JassFields) -> list[dict[str, Any]] | None:
     """weis="announce": who has announced a Weis in this deal, and its points as announced (each
     Weis of the set, highest first); the cards are shown only after the first trick, and only the
     scoring team's. None in games whose Weis are not announced."""
@@ -84,7 +82,7 @@ def announced(state: JassState) -> list[dict[str, Any]] | None:
     ]
 
 
-def last_trick(state: JassState) -> dict[str, Any] | None:
+def last_trick(state: JassFields) -> dict[str, Any] | None:
     """The trick taken last, even when it closed the previous deal."""
     if state._tricks:
         deal, (lead, cards, win, pts) = state._deal_no, state._tricks[-1]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from .actions import OVER
 from .cards import ORDERS
+from .position import StichlingFields
 
-if TYPE_CHECKING:
-    from .state import StichlingState
+S = TypeVar("S", bound=StichlingFields)
 
 # FITS[real][known]: the tile orders agreeing with `real` on its first `known` positions.
 FITS = tuple(
@@ -18,7 +18,7 @@ FITS = tuple(
 )
 
 
-def sample_hidden(st: StichlingState, seat: int, rng: random.Random) -> StichlingState:
+def sample_hidden(st: S, seat: int, rng: random.Random) -> S:
     """A state `seat` cannot tell from this one: the other hands of this deal redealt at random
     (Stichling reveals no voids: a throw-off is judged per card), every hidden tile order
     redrawn among those that agree with the tiles already turned up (this deal and earlier

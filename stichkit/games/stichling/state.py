@@ -13,7 +13,7 @@ from typing import Any
 
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
-from stichkit.core.game import Entry, State
+from stichkit.core.game import Entry
 
 from . import sampling, views
 from .actions import ORDER, OVER, PHASE_NAMES, PLAY, TARGETS, action_texts
@@ -26,6 +26,7 @@ from .position import (
     CardPlay,
     DealSummary,
     Snapshot,
+    StichlingFields,
     Taken,
     TilesLaid,
     Undo,
@@ -47,7 +48,7 @@ from .rules import (
 )
 
 
-class StichlingState(State):
+class StichlingState(StichlingFields):
     SEAT_SHIFT = 512  # at most 60 * 5 + 6 = 306 actions
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS

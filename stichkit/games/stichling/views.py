@@ -6,17 +6,15 @@ Another player's tile order stays hidden but for the tiles it has turned up (`ti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import PHASE_NAMES
 from .cards import COLOURS, DEALS, ORDER_TEXTS, TILES, tile_value
+from .position import StichlingFields
 from .rules import OpenTrick
 
-if TYPE_CHECKING:
-    from .state import StichlingState
 
-
-def view(st: StichlingState, seat: int | None) -> dict[str, Any]:
+def view(st: StichlingFields, seat: int | None) -> dict[str, Any]:
     """`st` as `seat` sees it (None: a spectator, who sees no hand)."""
     deck = st._deck
     names = deck.names
@@ -81,7 +79,7 @@ def view(st: StichlingState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def _best_card(st: StichlingState, t: OpenTrick) -> str:
+def _best_card(st: StichlingFields, t: OpenTrick) -> str:
     deck = st._deck
     for _, c in t.cards:
         if deck.colour[c] == t.led and deck.value[c] == t.best:
@@ -89,13 +87,13 @@ def _best_card(st: StichlingState, t: OpenTrick) -> str:
     raise AssertionError("a trick without its best card")  # pragma: no cover
 
 
-def _tiles_seen(st: StichlingState, seat: int) -> list[int]:
+def _tiles_seen(st: StichlingFields, seat: int) -> list[int]:
     """The tiles of `seat` turned up so far this deal, by position (public: each was shown)."""
     k = min(st._taken[seat], 3)
     return [tile_value(st._deal_no, st._orders[seat], i) for i in range(k)]
 
 
-def _last_trick_json(st: StichlingState) -> dict[str, Any] | None:
+def _last_trick_json(st: StichlingFields) -> dict[str, Any] | None:
     """The trick taken last (full, to its owner), even when it closed the previous deal (as Jass):
     its place, led colour, cards with their seats, who took it and the tile that turned up."""
     if st._done:

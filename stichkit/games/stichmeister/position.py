@@ -9,15 +9,15 @@ of rule cards (and rule 21's suit) and shared by every state that meets them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from abc import abstractmethod
+from typing import Any, NamedTuple
+
+from stichkit.core.game import State
 
 from .rulecards import RuleCard
 from .rules import RoundRules, compose
 from .trick import TrickTables
 from .trump import Trumps, trump_order, with_dynamic
-
-if TYPE_CHECKING:
-    from .state import StichMeisterState
 
 # Snapshots are made on the hot path: `new_tuple(Snapshot, values)` builds one without the
 # Python-level __new__ a NamedTuple's constructor runs.
@@ -64,7 +64,7 @@ class Snapshot(NamedTuple):
     log: int  # entries in the log when taken
 
 
-def snapshot(st: StichMeisterState) -> Snapshot:
+def snapshot(st: StichMeisterFields) -> Snapshot:
     """The position of `st` as immutable values."""
     return new_tuple(Snapshot, (
         st._round, st._dealer, st._phase, st._player, st._rule_hands, st._rule_pile, st._used,
@@ -76,7 +76,7 @@ def snapshot(st: StichMeisterState) -> Snapshot:
     ))  # fmt: skip
 
 
-def restore(st: StichMeisterState, u: Snapshot) -> None:
+def restore(st: StichMeisterFields, u: Snapshot) -> None:
     """Put `st` back to the position `u`; its log loses what came after."""
     (
         st._round, st._dealer, st._phase, st._player, st._rule_hands, st._rule_pile, st._used,
@@ -95,7 +95,7 @@ def restore(st: StichMeisterState, u: Snapshot) -> None:
     del st._log[log_len:]
 
 
-# Every field of StichMeisterState, as clone() treats it: shared values (immutable, replaced when
+# Every field of StichMeisterFields, as clone() treats it: shared values (immutable, replaced when
 # they change), then the lists that play changes in place (copied by a clone).
 SHARED_FIELDS = (
     "game", "_seed", "_given", "_n", "_cards",
@@ -135,3 +135,65 @@ def round_tables(rules: RoundRules, dyn_suit: int) -> tuple[Trumps, TrickTables]
         trumps = trump_order(static, rules.reverse_ranks)
         hit = _TABLES[key] = (rules, trumps, TrickTables(rules, trumps))
     return hit[1], hit[2]
+
+
+class StichMeisterFields(State):
+    """The fields of a StichMeister state, declared once: the state (state.py) has them, and what reads
+    them (views, sampling, the snapshots here) takes a `StichMeisterFields`, so that nothing imports the
+    state back, not even for the type checker."""
+
+    _seed: int
+    _given: dict[int, Any]
+    _n: int
+    _cards: tuple[RuleCard, ...]
+    _round: int
+    _dealer: int
+    _phase: int
+    _player: int
+    _rule_hands: tuple[tuple[int, ...], ...]
+    _rule_pile: tuple[int, ...]
+    _used: tuple[int, ...]
+    _chosen: tuple[int, ...]
+    _choosers: tuple[int, ...]
+    _active: tuple[int, ...]
+    _extra: int
+    _dyn_suit: int
+    _deal: tuple[int, ...]
+    _phase_idx: int
+    _picks: tuple[int, ...]
+    _resolved: tuple[tuple[int, ...], ...]
+    _shown: tuple[int, ...]
+    _face_down: tuple[int, ...]
+    _discarded: tuple[int, ...]
+    _leader: int
+    _direction: int
+    _tricks: tuple[tuple[Any, ...], ...]
+    _pending: tuple[Any, ...]
+    _played: int
+    _scores: tuple[int, ...]
+    _history: tuple[tuple[Any, ...], ...]
+    _rules: RoundRules | None
+    _trumps: Trumps
+    _tab: TrickTables | None
+    _legal: int
+    _log: list[int | tuple[str, Any]]
+    _undo: list[Snapshot]
+    _hands: list[int]
+    _trick: list[tuple[int, int, bool]]
+    _voids: list[int]
+    _pending_voids: list[tuple[int, int]]
+    _vis: list[int]
+
+    game: Any  # the Stich-Meister game (its deck, rule deck, rounds)
+
+    # What the state computes, declared for its readers (state.py).
+    @abstractmethod
+    def rules(self) -> RoundRules | None: ...
+    @abstractmethod
+    def trumps(self) -> Trumps: ...
+    @abstractmethod
+    def visible_trick(self) -> list[int]: ...
+    @abstractmethod
+    def trumps_broken(self) -> bool: ...
+    @abstractmethod
+    def why_not(self, card: str) -> str: ...

@@ -6,8 +6,6 @@ explained by trick.why_not, the rule that forbids it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from stichkit.core.errors import Reason, game_over, not_held
 
 from .actions import (
@@ -23,13 +21,11 @@ from .actions import (
     SETUP,
 )
 from .cards import DECK
+from .position import StichMeisterFields
 from .trick import why_not
 
-if TYPE_CHECKING:
-    from .state import StichMeisterState
 
-
-def why_illegal(st: StichMeisterState, a: int) -> Reason:
+def why_illegal(st: StichMeisterFields, a: int) -> Reason:
     """Why action `a` is refused now, with its code and params: the phase's own words."""
     text = ACTION_TEXTS[a]
     phase = st._phase

@@ -17,7 +17,7 @@ the same rng gives the same sample of the real state and of any state the seat c
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from stichkit.cards import bits
 from stichkit.core.errors import IllegalActionError
@@ -25,14 +25,14 @@ from stichkit.core.sampling import deal_constrained
 
 from .actions import ACTION_TEXTS, PICK_ACTION, REMOVE_ACTION, RULE_ACTION, SETUP
 from .deals import RULE_HAND
+from .position import StichMeisterFields
 from .rules import SetupPhase
 from .trick import legal_plays
 
-if TYPE_CHECKING:
-    from .state import StichMeisterState
+S = TypeVar("S", bound=StichMeisterFields)
 
 
-def _rounds(st: StichMeisterState) -> list[dict[str, Any]]:
+def _rounds(st: StichMeisterFields) -> list[dict[str, Any]]:
     """The real rule-card flow, round by round: dealer, choosers, choices, extra card, refills."""
     n = st._n
     perm = list(st._log[0][1][1])  # type: ignore[index]
@@ -66,7 +66,7 @@ def _rounds(st: StichMeisterState) -> list[dict[str, Any]]:
 
 
 def _sample_rule_deck(
-    st: StichMeisterState, seat: int, rng: random.Random
+    st: StichMeisterFields, seat: int, rng: random.Random
 ) -> tuple[list[int], dict[tuple[int, int], int]]:
     """A rule deck and (round, seat) -> choice consistent with what `seat` knows."""
     n = st._n
@@ -126,7 +126,7 @@ def _sample_rule_deck(
     return deck, choice
 
 
-def _sample_cards(st: StichMeisterState, seat: int, rng: random.Random) -> dict[str, Any]:
+def _sample_cards(st: StichMeisterFields, seat: int, rng: random.Random) -> dict[str, Any]:
     """Hidden cards of the current round: hands, face-down cards (rule 24), hidden trick cards
     (rule 26). A player who played face down in this trick gets its hand and that card together,
     then the card is drawn among those it could legally have played from them (never none: some
@@ -248,7 +248,7 @@ def _unpass(
     return held, picks_by_phase
 
 
-def _round_deal(st: StichMeisterState, seat: int, s: dict[str, Any], rng: random.Random) -> tuple[Any, Any]:
+def _round_deal(st: StichMeisterFields, seat: int, s: dict[str, Any], rng: random.Random) -> tuple[Any, Any]:
     """The current round's deal and each resolved setup phase's picks, rebuilt backwards."""
     n = st._n
     rules = st.rules()
@@ -276,7 +276,7 @@ def _round_deal(st: StichMeisterState, seat: int, s: dict[str, Any], rng: random
     return held, picks_by_phase
 
 
-def _earlier_rounds(st: StichMeisterState, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
+def _earlier_rounds(st: StichMeisterFields, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
     """Each finished round's deal and setup picks (see `_unpass`). What each player held after the
     setup phases is public once the round is over: the cards it played, the ones it laid face down
     (played to the last trick) and the ones it discarded; read from the log's public moves."""
@@ -327,7 +327,7 @@ def _phase_of(pick_no: int, counts: list[int], n: int) -> int:
     return idx
 
 
-def sample_hidden(st: StichMeisterState, seat: int, rng: random.Random) -> StichMeisterState:
+def sample_hidden(st: S, seat: int, rng: random.Random) -> S:
     game = st.game
     n = st._n
     cards = _sample_cards(st, seat, rng)
@@ -370,7 +370,7 @@ def sample_hidden(st: StichMeisterState, seat: int, rng: random.Random) -> Stich
             a = hidden_plays.pop(p)
         decision_no += 1
         decisions.append(a)
-    new: StichMeisterState = game._state_from_chances(chances, rng.getrandbits(63))
+    new: S = game._state_from_chances(chances, rng.getrandbits(63))
     for a in decisions:
         try:
             new.apply(game.actions[a])

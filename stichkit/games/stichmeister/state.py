@@ -19,7 +19,7 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError
-from stichkit.core.game import Entry, State
+from stichkit.core.game import Entry
 
 from . import position, refusals, sampling, views
 from .actions import (
@@ -39,7 +39,7 @@ from .actions import (
     SETUP,
 )  # fmt: skip
 from .deals import RULE_HAND, deal_json, deal_rule_hands, refill_rule_hands
-from .position import COPIED_FIELDS, SHARED_FIELDS, Snapshot, round_rules, round_tables
+from .position import COPIED_FIELDS, SHARED_FIELDS, Snapshot, StichMeisterFields, round_rules, round_tables
 from .rulecards import RuleCard
 from .rules import RoundRules
 from .scoring import round_points, taken_tricks
@@ -50,7 +50,7 @@ _SHIFT = 1 << 16  # State.SEAT_SHIFT: a log decision is seat * _SHIFT + action i
 _ACTION_MASK = _SHIFT - 1
 
 
-class StichMeisterState(State):
+class StichMeisterState(StichMeisterFields):
     game: Any  # the StichMeister game (its deck, rule deck, rounds)
 
     SHARED_FIELDS = SHARED_FIELDS

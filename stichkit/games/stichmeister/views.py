@@ -12,16 +12,14 @@ cards are dealt again, so later their rules and scores remain (`previous_rounds`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import CHOOSE, OVER, PHASE_NAMES, PLAY, SETUP
 from .cards import DECK, names
+from .position import StichMeisterFields
 from .rules import RoundRules
 from .scoring import plan, score_by_rule, taken_tricks, trick_value, trick_values
 from .trump import Trumps
-
-if TYPE_CHECKING:
-    from .state import StichMeisterState
 
 
 def trump_line(groups: list[list[str]]) -> str:
@@ -29,7 +27,7 @@ def trump_line(groups: list[list[str]]) -> str:
     return " > ".join("=".join(g) for g in groups) if groups else "no trump"
 
 
-def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
+def view(st: StichMeisterFields, seat: int | None) -> dict[str, Any]:
     n = st._n
     rules = st.rules()
     cards = st._cards
@@ -115,7 +113,7 @@ def view(st: StichMeisterState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def _setup(st: StichMeisterState, seat: int | None) -> dict[str, Any] | None:
+def _setup(st: StichMeisterFields, seat: int | None) -> dict[str, Any] | None:
     rules = st.rules()
     if st._phase != SETUP or rules is None:
         return None
@@ -131,7 +129,7 @@ def _setup(st: StichMeisterState, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def _passed(st: StichMeisterState, seat: int | None) -> list[dict[str, Any]]:
+def _passed(st: StichMeisterFields, seat: int | None) -> list[dict[str, Any]]:
     """The passes this seat took part in: cards given and received (known to giver and receiver)."""
     rules = st.rules()
     if seat is None or rules is None:
@@ -146,7 +144,7 @@ def _passed(st: StichMeisterState, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _round_length(st: StichMeisterState) -> int:
+def _round_length(st: StichMeisterFields) -> int:
     """How many tricks this round has: those taken, and one per n cards still to play (hands, the
     face-down cards of rule 24, the trick on the table or waiting for rule 34's removal)."""
     n = st._n
@@ -175,7 +173,7 @@ def _tricks_json(
     ]
 
 
-def _last_round(st: StichMeisterState) -> dict[str, Any]:
+def _last_round(st: StichMeisterFields) -> dict[str, Any]:
     """The round just finished: its rules, tricks with their values, and each seat's tricks and
     points with what every scoring card gave (score_by_rule)."""
     n = st._n
@@ -196,7 +194,7 @@ def _last_round(st: StichMeisterState) -> dict[str, Any]:
     }
 
 
-def _winning(st: StichMeisterState, tricks: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _winning(st: StichMeisterFields, tricks: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The trick in progress as it stands: the seat whose card wins it if no card followed, who would
     take it (rule 35) and what it would be worth (scoring.trick_value; before rule 34's removal).
     None while no card can win yet (empty, or only the lead under rule 29) or while a card lies face

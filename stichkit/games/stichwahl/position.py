@@ -6,8 +6,11 @@ the trick, the most common action) or a `Snapshot` of every field that changes d
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from stichkit.core.game import State
+
+from .cards import CardTable
 from .deals import Deal
 
 # Snapshots are made on the hot path: `new_tuple(Snapshot, values)` builds one without the
@@ -73,7 +76,7 @@ class Snapshot(NamedTuple):
 
 Undo = CardPlay | Snapshot
 
-# Every field of StichwahlState, as clone() treats it: shared values (immutable, replaced when
+# Every field of StichwahlFields, as clone() treats it: shared values (immutable, replaced when
 # they change), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
     "game", "_table", "_n", "_target", "_rotate", "_top_up_all", "_seed", "_deals", "_winners", "_deal_no",
@@ -81,3 +84,44 @@ SHARED_FIELDS = (
     "_legal", "_tricks", "_leader", "_phase", "_player",
 )  # fmt: skip
 COPIED_FIELDS = ("_log", "_undo", "_given", "_scores", "_hands", "_picks", "_bonus", "_points", "_hidden", "_voids")
+
+
+class StichwahlFields(State):
+    """The fields of a Stichwahl state, declared once: the state (state.py) has them, and what reads
+    them (views, sampling, the snapshots here) takes a `StichwahlFields`, so that nothing imports the
+    state back, not even for the type checker."""
+
+    _table: CardTable
+    _n: int
+    _target: int
+    _rotate: bool
+    _top_up_all: bool
+    _seed: int
+    _deals: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+    _winners: tuple[int, ...]
+    _deal_no: int
+    _starter: int
+    _prev_last: Trick | None
+    _deal: Deal
+    _trump: int
+    _high: bool
+    _pile_pos: int
+    _first: tuple[int, ...]
+    _used: tuple[tuple[int, int, int, int], ...]
+    _trick: tuple[tuple[int, int], ...]
+    _led: int
+    _legal: list[int] | None
+    _tricks: tuple[Trick, ...]
+    _leader: int
+    _phase: int
+    _player: int
+    _log: list[int | tuple[str, Any]]
+    _undo: list[CardPlay | Snapshot]
+    _given: dict[int, Deal]
+    _scores: list[int]
+    _hands: list[int]
+    _picks: list[int]
+    _bonus: list[tuple[int, ...]]
+    _points: list[int]
+    _hidden: list[int]
+    _voids: list[int]

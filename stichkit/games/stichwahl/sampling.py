@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from stichkit.cards import bits
 from stichkit.core.sampling import deal_constrained
@@ -11,12 +11,12 @@ from stichkit.core.sampling import deal_constrained
 from .actions import BONUS_ACT, PICK
 from .cards import FAMILY_OF
 from .deals import Deal
+from .position import StichwahlFields
 
-if TYPE_CHECKING:
-    from .state import StichwahlState
+S = TypeVar("S", bound=StichwahlFields)
 
 
-def sample_hidden(st: StichwahlState, seat: int, rng: random.Random) -> StichwahlState:
+def sample_hidden(st: S, seat: int, rng: random.Random) -> S:
     """A state `seat` cannot tell from this one: the other hands, their first bonus cards not yet
     turned up, and the draw pile (also the cards already drawn from it face down) redealt at
     random, keeping hand sizes and the families each player has shown void; the draw piles of

@@ -16,7 +16,7 @@ from typing import Any
 from stichkit.cards import bit_list, bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
-from stichkit.core.game import Entry, State
+from stichkit.core.game import Entry
 
 from . import sampling, views
 from .actions import (
@@ -35,11 +35,11 @@ from .actions import (
 )
 from .cards import FAMILIES, FAMILY_NAMES, FAMILY_OF, FIRST_FIVE, FLIP, NAMES, PEARL, TRUMP, VALUE_OF, CardTable
 from .deals import HAND_SIZE, TRICKS_PER_DEAL, Deal, deal_from_seed, deal_json
-from .position import COPIED_FIELDS, SHARED_FIELDS, CardPlay, Snapshot, Trick, Undo, new_tuple
+from .position import COPIED_FIELDS, SHARED_FIELDS, CardPlay, Snapshot, StichwahlFields, Trick, Undo, new_tuple
 from .rules import deal_points, led_family, legal_cards, trick_winner, why_not
 
 
-class StichwahlState(State):
+class StichwahlState(StichwahlFields):
     SEAT_SHIFT = 512  # 272 actions at most
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS

@@ -7,18 +7,15 @@ player has shown it does not hold are public (`void_families`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import PHASE_NAMES, PICK, PLAY, PRIZE
 from .cards import DECK, FAMILIES, NAMES
-from .position import Trick
+from .position import StichwahlFields, Trick
 from .rules import deal_points, led_family
 
-if TYPE_CHECKING:
-    from .state import StichwahlState
 
-
-def view(st: StichwahlState, seat: int | None) -> dict[str, Any]:
+def view(st: StichwahlFields, seat: int | None) -> dict[str, Any]:
     """`st` as `seat` sees it (None: a spectator, who sees no hand)."""
     n = st._n
     revealed = st._phase != PICK
@@ -67,7 +64,7 @@ def view(st: StichwahlState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def last_trick_json(st: StichwahlState) -> dict[str, Any] | None:
+def last_trick_json(st: StichwahlFields) -> dict[str, Any] | None:
     """The trick taken last (its prize chosen), even when it closed the previous deal (as Jass)."""
     if st._tricks:
         return {**trick_json(st._tricks[-1]), "deal": st._deal_no}
