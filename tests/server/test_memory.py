@@ -1,8 +1,8 @@
 """What the server keeps in memory stays bounded under long play: caches keyed by what table
-openers choose (bot specs) keep only the most recently used, and the replays kept for the next
-ask are bounded by their size, not their number. (bench/serve_memory.py measures what a table
-churned leaves behind, structure by structure; bench/serve_soak.py the resident size over a
-long run.)"""
+openers choose (bot specs) keep only the most recently used, the replays kept for the next ask
+are bounded by their size, not their number, tables of one game share the game, and a table
+swept leaves nothing behind. (bench/serve_memory.py measures what a table churned leaves
+behind, structure by structure; bench/serve_soak.py the resident size over a long run.)"""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import tracemalloc
 import weakref
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from stichkit import load_game
 from stichkit.server import botrunner
@@ -48,7 +50,7 @@ def test_bot_specs_table_openers_choose_do_not_pile_up(tmp_path: Path) -> None:
     assert len(botrunner._WORKER_BOTS) == 16
 
 
-def test_replays_kept_are_bounded_by_their_size(tmp_path: Path) -> None:
+def test_replays_kept_are_bounded_by_their_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sixteen replays of 1000-point Jass games kept as Python objects held 60 MB (ten: 37 MB);
     what is kept now is their JSON, 8 MB of it at most, the ones asked for last."""
     game = played("jass", {"target": 1000}, seed=3)
@@ -58,7 +60,7 @@ def test_replays_kept_are_bounded_by_their_size(tmp_path: Path) -> None:
 
     async def ask_all() -> tuple[int, dict[str, Any]]:
         async with running(tmp_path, table=ids[0]) as (hub, _):
-            records.REPLAYS = records.Replays(records.REPLAY_CACHE_BYTES)  # this test's alone
+            monkeypatch.setattr(records, "REPLAYS", records.Replays(records.REPLAY_CACHE_BYTES))  # this test's alone
             gc.collect()
             tracemalloc.start()
             try:
