@@ -317,12 +317,21 @@ class Hub:
         await self.drop(t)
         await self.peers.notify(t)
 
-    async def drop(self, t: LiveTable) -> None:
-        """The table is gone (swept, here or by another process): its connections are closed."""
+    async def archive(self, t: LiveTable, why: str) -> None:
+        """The table leaves memory and play for good, its games kept for their records and
+        replays (a tournament's finished round table): the other processes hear a notice, read
+        it back as gone and drop it too, and no process loads it at its start."""
+        log.info("archiving table %s (%s, %s): %s", t.id, t.game.name, t.status, why)
+        await self.db(self.store.archive_table, t.id)
+        await self.drop(t, "this table's games are over; their records and replays stay")
+        await self.peers.notify(t)
+
+    async def drop(self, t: LiveTable, why: str = "this table was swept") -> None:
+        """The table is gone (swept or archived, here or by another process): its connections are closed."""
         t.dropped = True
         self.tables.pop(t.id, None)
         if t.pending is not None:
             t.pending.cancel()
         for c in list(t.clients):
-            c.close(CLOSE_SWEPT, "this table was swept")
+            c.close(CLOSE_SWEPT, why)
         await self.owner.release(t.id)

@@ -132,7 +132,7 @@ class Scheduler:
     def _sweepable(self, t: LiveTable, now: float) -> bool:
         s = self.hub.settings
         if t.opened_by is not None and t.opened_by.startswith(TABLE_OPENER):
-            return False  # a tournament's table: its games are the tournament's record
+            return False  # a tournament's table: its games are the tournament's record (archived, tournaments.py)
         if t.anyone_here():
             t.seen_at = now
             if t.humans_here():

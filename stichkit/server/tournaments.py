@@ -15,7 +15,8 @@ browser's identity cookie): the organiser is the person who opened the tournamen
 finds their table by it. Each player gets a seat token at each of their tables, kept for them and
 shown to them alone. The tables of a round are private (not in the lobby's list), and no game of a
 duplicate round is shown (its record, its replay, its analysis) before the round ends: the other
-tables play the same cards.
+tables play the same cards. A round table done with is archived (`archive_finished`): out of
+every process's memory and --max-tables, its games kept for their records and replays.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("stichkit.server")
 
 GRACE = 60.0  # seconds a player may be away before the takeover bot plays their turn
+ARCHIVE_GRACE = 60.0  # seconds a finished round table stays for whoever still has it open
 SERVER_KEYS = ("name", "max_entrants")  # what the server keeps beside the arena's settings
 
 
@@ -360,6 +362,29 @@ class Tournaments:
                 await self.step(tournament_id, now)
             except Exception:
                 log.exception("tournament %s: its step failed; the next look tries again", tournament_id)
+        try:
+            await self.archive_finished(now)
+        except Exception:
+            log.exception("archiving finished round tables failed; the next look tries again")
+
+    async def archive_finished(self, now: float) -> None:
+        """The round tables this process runs whose games are all over and kept in the tournament
+        (or whose tournament is over) leave memory and play: archived, not swept, since their
+        games are the tournament's record (their records, replays and analyses stay). They count
+        toward --max-tables no more and no process loads them again. A table someone still has
+        open is left to them for up to `ARCHIVE_GRACE` seconds after its last move."""
+        hub = self.hub
+        candidates = [
+            t for t in hub.tables.values()
+            if t.opened_by is not None and t.opened_by.startswith(TABLE_OPENER) and t.status == "over"
+            and t.pending is None and hub.owner.owns(t.id)
+        ]  # fmt: skip
+        if not candidates:
+            return
+        done = await hub.db(self.store.finished_tables, [t.id for t in candidates])
+        for t in candidates:
+            if t.id in done and t.status == "over" and (not t.anyone_here() or now - t.updated_at >= ARCHIVE_GRACE):
+                await hub.archive(t, "its round's games are over and kept in the tournament")
 
     async def step(self, tournament_id: str, now: float) -> None:
         t = await self.hub.db(self.store.load, tournament_id)
@@ -411,8 +436,8 @@ class Tournaments:
         this process runs the table. True: something was kept."""
         hub = self.hub
         for x in tables:
-            if x.table_id not in hub.tables:  # opened by a process that stopped before telling
-                await hub.peers.sync(x.table_id)
+            if x.status == "playing" and x.table_id not in hub.tables:  # opened by a process that stopped
+                await hub.peers.sync(x.table_id)  # before telling (an archived table reads back as gone)
         games = await hub.db(self.store.games_of, [x.table_id for x in tables])
         plans = [arena.RoundPlan.from_json(r.plan) for r in t.rounds if r.number == t.round]
         table_plans = {tp.number: tp for p in plans for tp in p.tables}
@@ -559,7 +584,7 @@ class Tournaments:
         t = await self.load(tournament_id)
         e = t.entrant_of(person)
         for x in t.tables:  # the asker's table, also when another process opened it a moment ago
-            if e is not None and x.round == t.round and player_id(e) in x.tokens:
+            if e is not None and x.round == t.round and x.status == "playing" and player_id(e) in x.tokens:
                 await self.hub.table(x.table_id)
         out = self.shown(t, person)
         if t.game == "jass":
@@ -629,7 +654,8 @@ class Tournaments:
                     games.append(entry)
                 tables.append({
                     "number": x.number, "status": x.status, "entrants": [entrant_names.get(e, e) for e in tp.entrants],
-                    "table": x.table_id if open_now else None, "link": f"/tables/{x.table_id}" if open_now else None,
+                    "table": x.table_id if open_now else None,  # its games' records and replays name it
+                    "link": f"/tables/{x.table_id}" if open_now and x.status == "playing" else None,  # archived after
                     "games": games,
                 })  # fmt: skip
             rounds.append({"number": r.number, "status": r.status, "started_at": r.started_at, "ended_at": r.ended_at,

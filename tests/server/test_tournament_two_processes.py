@@ -75,6 +75,19 @@ def test_a_tournament_survives_a_killed_process_and_each_step_is_taken_once(tmp_
                 for kept, g in zip(x.results, games, strict=True):
                     assert g.result is not None and kept["scores"] == g.result["scores"]
             store.engine.dispose()
+            # the finished round tables are archived: neither process holds one, and either serves
+            # every game's record and replay from the database
+            for server in (a, b):
+                assert wait_until(lambda s=server: httpx.get(f"{s.http}/api/health").json()["tables"] == 0, 30), (
+                    httpx.get(f"{server.http}/api/health").json()
+                )
+            for x in t.tables:
+                for n in range(1, GAMES + 1):
+                    for path in (
+                        f"/api/tables/{x.table_id}/record?game={n}",
+                        f"/api/tables/{x.table_id}/replay?game={n}",
+                    ):
+                        assert httpx.get(f"{b.http}{path}", timeout=30).status_code == 200, path
             settings = arena_settings(t.settings)
             entrants = [arena.Entrant(str(e.number), e.name) for e in t.entrants]
             results = [arena.GamePlayed.from_json(g) for x in t.tables for g in x.results]

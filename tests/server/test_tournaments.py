@@ -469,3 +469,38 @@ def test_registrations_racing_the_start_are_either_in_the_first_round_or_refused
         org.post(f"/api/tournaments/{tid}/end").raise_for_status()
         for p in people:
             p.close()
+
+
+def test_finished_round_tables_leave_memory_and_keep_their_games(tmp_path: Path) -> None:
+    """A round table whose games are over and kept in the tournament is archived: the server holds
+    none (so --max-tables counts none: a field of two tables a round plays three rounds at a
+    server of two tables), a restart loads none, and every game's record and replay is served."""
+    s = Server(f"sqlite:///{tmp_path / 'a.db'}", tmp_path / "a.log", *FLAGS, "--max-tables", "2")
+    s.start()
+    try:
+        with browser(s) as org:
+            tid = opened(org, rounds=3)["id"]
+            for i in range(4):
+                assert org.post(f"/api/tournaments/{tid}/bots", json={"bot": "random", "name": f"B{i}"}).is_success
+            org.post(f"/api/tournaments/{tid}/start").raise_for_status()
+            done = finish(org, tid, 90)
+            t = stored(s, tid)
+            assert len(t.tables) == 3 * 2 and [len(r["tables"]) for r in done["rounds_played"]] == [2, 2, 2]
+            assert wait_until(lambda: s.get("/api/health").json()["tables"] == 0, 10), s.get("/api/health").json()
+            doc = org.get(f"/api/tournaments/{tid}").json()
+            assert all(x["link"] is None and x["table"] for r in doc["rounds_played"] for x in r["tables"])
+            for _ in range(2):  # the whole --max-tables is free again
+                s.open_table("stichling", ["human", "bot:random"], options={"players": 2})
+            s.stop()
+            s.start()
+            assert s.get("/api/health").json()["tables"] == 2  # the two ordinary tables, no round table
+            for x in t.tables:
+                assert s.get(f"/api/tables/{x.table_id}").status_code == 404  # no live table any more
+                for n in range(1, len(x.results) + 1):
+                    for path in (
+                        f"/api/tables/{x.table_id}/record?game={n}",
+                        f"/api/tables/{x.table_id}/replay?game={n}",
+                    ):
+                        assert s.get(path).status_code == 200, path
+    finally:
+        s.stop()

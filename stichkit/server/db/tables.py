@@ -1,9 +1,13 @@
 """Tables as stored: a new table (counted against its client's quota), a table read back whole
-or from a version on, and a table swept."""
+or from a version on, a table swept, and a table archived.
+
+An archived table (a tournament's round table whose games are all over and in the tournament's
+results) is no live table: no process loads it, reads it back or counts it, but its games stay,
+for their records, replays and analyses (db/games.py reads them whatever the table's status)."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from ..model import StoredTable
@@ -53,6 +57,9 @@ def hold_to(s: Session, quota: TableQuota) -> None:
         raise refusal
 
 
+ARCHIVED = "archived"  # a table's status once it is archived: never loaded again
+
+
 class TableStore(Repository):
     def create_table(self, t: StoredTable, quota: TableQuota | None = None) -> None:
         """Store a new table; with a `quota`, only if its client stays within it (else the quota's
@@ -86,7 +93,7 @@ class TableStore(Repository):
         with self.sessions() as s:
             newest = select(ChatRow.table_id, func.max(ChatRow.id)).group_by(ChatRow.table_id)
             last = {table_id: line for table_id, line in s.execute(newest)}
-            rows = s.scalars(select(TableRow).order_by(TableRow.created_at))
+            rows = s.scalars(select(TableRow).where(TableRow.status != ARCHIVED).order_by(TableRow.created_at))
             return [self._stored(s, row, None, last.get(row.id, 0)) for row in rows]
 
     def load_table(self, table_id: str, after: tuple[int, int, int] | None = None) -> StoredTable | None:
@@ -103,7 +110,7 @@ class TableStore(Repository):
             if self.engine.dialect.name == "postgresql":
                 s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             row = s.get(TableRow, table_id)
-            if row is None:
+            if row is None or row.status == ARCHIVED:
                 return None
             last_chat = 0
             if after is None:
@@ -112,11 +119,18 @@ class TableStore(Repository):
 
     def revisions(self) -> dict[str, int]:
         with self.sessions() as s:
-            return {i: r for i, r in s.execute(select(TableRow.id, TableRow.rev))}
+            return {i: r for i, r in s.execute(select(TableRow.id, TableRow.rev).where(TableRow.status != ARCHIVED))}
 
     def count_tables(self) -> int:
         with self.sessions() as s:
             return s.scalar(select(func.count()).select_from(TableRow)) or 0
+
+    def archive_table(self, table_id: str) -> None:
+        """The table leaves play for good, its games kept: no process loads or reads it back again
+        (its seats, chat and games stay in the database for the records and replays)."""
+        with self.sessions.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id)
+                      .values(status=ARCHIVED, rev=TableRow.rev + 1))  # fmt: skip
 
     def delete_table(self, table_id: str) -> None:
         with self.sessions.begin() as s:

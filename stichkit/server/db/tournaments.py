@@ -280,6 +280,17 @@ class TournamentStore:
                             .where(RoundTableRow.table_id == table_id)).first()  # fmt: skip
             return None if row is None else (row[0], row[1], row[2])
 
+    def finished_tables(self, table_ids: list[str]) -> set[str]:
+        """Of these round tables, those done with: all their games' results kept (the round
+        table is over), or their tournament over (a game still played when it ended counts no more)."""
+        if not table_ids:
+            return set()
+        with self.sessions() as s:
+            q = (select(RoundTableRow.table_id).join(TournamentRow, TournamentRow.id == RoundTableRow.tournament_id)
+                 .where(RoundTableRow.table_id.in_(table_ids),
+                        (RoundTableRow.status == "over") | (TournamentRow.status == "over")))  # fmt: skip
+            return set(s.scalars(q))
+
     def games_of(self, table_ids: list[str]) -> dict[str, list[tuple[int, str, dict[str, Any] | None]]]:
         """The games of these (round) tables: (game number, status, result), in order."""
         out: dict[str, list[tuple[int, str, dict[str, Any] | None]]] = {i: [] for i in table_ids}
