@@ -480,15 +480,21 @@ def test_finished_round_tables_leave_memory_and_keep_their_games(tmp_path: Path)
     try:
         with browser(s) as org:
             tid = opened(org, rounds=3)["id"]
-            for i in range(4):
+            for i in range(3):
                 assert org.post(f"/api/tournaments/{tid}/bots", json={"bot": "random", "name": f"B{i}"}).is_success
+            ann = Person(s, "ann")  # an account holder, whose seats the account lists
+            assert ann.http.post(f"/api/tournaments/{tid}/register", json={}).is_success
             org.post(f"/api/tournaments/{tid}/start").raise_for_status()
+            assert len(ann.http.get("/api/account").json()["seats"]) == 1  # her table of round 1
+            org.post(f"/api/tournaments/{tid}/replace", json={"entrant": 4}).raise_for_status()
             done = finish(org, tid, 90)
             t = stored(s, tid)
             assert len(t.tables) == 3 * 2 and [len(r["tables"]) for r in done["rounds_played"]] == [2, 2, 2]
             assert wait_until(lambda: s.get("/api/health").json()["tables"] == 0, 10), s.get("/api/health").json()
             doc = org.get(f"/api/tournaments/{tid}").json()
             assert all(x["link"] is None and x["table"] for r in doc["rounds_played"] for x in r["tables"])
+            assert ann.http.get("/api/account").json()["seats"] == []  # an archived table holds no seat
+            ann.close()
             for _ in range(2):  # the whole --max-tables is free again
                 s.open_table("stichling", ["human", "bot:random"], options={"players": 2})
             s.stop()

@@ -15,6 +15,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ..model import account_person
 from .models import AccountRow, ChatRow, GameRow, SeatRow, SessionRow, TableRow
+from .tables import ARCHIVED
 
 # What finished games show where a deleted account sat.
 DELETED_NAME = "(deleted)"
@@ -210,7 +211,8 @@ class AccountStore:
         with self.sessions() as s:
             q = (select(SeatRow.table_id, SeatRow.seat, TableRow.game, TableRow.status, TableRow.name)
                  .join(TableRow, TableRow.id == SeatRow.table_id)
-                 .where(SeatRow.account_id == account_id, SeatRow.token_hash.is_not(None))
+                 .where(SeatRow.account_id == account_id, SeatRow.token_hash.is_not(None),
+                        TableRow.status != ARCHIVED)  # an archived table holds no seat any more
                  .order_by(TableRow.created_at.desc()))  # fmt: skip
             return [SeatHeld(*r) for r in s.execute(q)]
 
@@ -220,7 +222,8 @@ class AccountStore:
         with self.sessions() as s:
             q = (select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash)
                  .join(AccountRow, AccountRow.id == SeatRow.account_id)
-                 .where(AccountRow.banned_at.is_not(None), SeatRow.token_hash.is_not(None))
+                 .join(TableRow, TableRow.id == SeatRow.table_id)
+                 .where(AccountRow.banned_at.is_not(None), SeatRow.token_hash.is_not(None), TableRow.status != ARCHIVED)
                  .order_by(SeatRow.table_id, SeatRow.seat))  # fmt: skip
             return [(t, seat, th) for t, seat, th in s.execute(q) if th is not None]
 

@@ -23,6 +23,7 @@ from sqlalchemy.orm import aliased, sessionmaker
 
 from .models import AccountRow, ChatRow, FriendRow, MuteRow, ReportRow, SeatRow, SessionRow, TableRow
 from .repository import to_dt, to_ts
+from .tables import ARCHIVED
 
 MUTES_MAX = 200  # names an account may mute at once
 
@@ -118,7 +119,8 @@ class SocialStore:
             q = (select(SeatRow.account_id, SeatRow.table_id, SeatRow.seat, TableRow.game, TableRow.status,
                         TableRow.private)
                  .join(TableRow, TableRow.id == SeatRow.table_id)
-                 .where(SeatRow.account_id.in_(mutual), SeatRow.token_hash.is_not(None), TableRow.status != "over")
+                 .where(SeatRow.account_id.in_(mutual), SeatRow.token_hash.is_not(None),
+                        TableRow.status.not_in(("over", ARCHIVED)))
                  .order_by(TableRow.created_at.desc()))  # fmt: skip
             for acc, table_id, seat, game, status, private in s.execute(q):
                 if acc is not None:
