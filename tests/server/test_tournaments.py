@@ -474,7 +474,8 @@ def test_registrations_racing_the_start_are_either_in_the_first_round_or_refused
 def test_finished_round_tables_leave_memory_and_keep_their_games(tmp_path: Path) -> None:
     """A round table whose games are over and kept in the tournament is archived: the server holds
     none (so --max-tables counts none: a field of two tables a round plays three rounds at a
-    server of two tables), a restart loads none, and every game's record and replay is served."""
+    server of two tables), an account holds no seat at one, a restart loads none, and every game's
+    record and replay is served. A tournament ended early leaves its tables once their games end."""
     s = Server(f"sqlite:///{tmp_path / 'a.db'}", tmp_path / "a.log", *FLAGS, "--max-tables", "2")
     s.start()
     try:
@@ -495,6 +496,15 @@ def test_finished_round_tables_leave_memory_and_keep_their_games(tmp_path: Path)
             assert all(x["link"] is None and x["table"] for r in doc["rounds_played"] for x in r["tables"])
             assert ann.http.get("/api/account").json()["seats"] == []  # an archived table holds no seat
             ann.close()
+            # ended early in the middle of a round: its tables play their games out, then leave too
+            early = opened(org, rounds=3, games_per_round=3)["id"]
+            for i in range(2):
+                assert org.post(f"/api/tournaments/{early}/bots", json={"bot": "random", "name": f"E{i}"}).is_success
+            org.post(f"/api/tournaments/{early}/start").raise_for_status()
+            org.post(f"/api/tournaments/{early}/end").raise_for_status()
+            assert wait_until(lambda: s.get("/api/health").json()["tables"] == 0, 30), s.get("/api/health").json()
+            (x,) = stored(s, early).tables
+            assert s.get(f"/api/tables/{x.table_id}/record?game=1").status_code == 200
             for _ in range(2):  # the whole --max-tables is free again
                 s.open_table("stichling", ["human", "bot:random"], options={"players": 2})
             s.stop()
