@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, NamedTuple
 
-from stichkit.core.game import State
+from stichkit.core.deal_by_deal import DealByDealState
 
 from .deals import Hands
 
@@ -86,7 +86,7 @@ COPIED_FIELDS = (
 )  # fmt: skip
 
 
-class CoiffeurFields(State):
+class CoiffeurFields(DealByDealState):
     """The fields of a Coiffeur state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `CoiffeurFields`, so that nothing imports the
     state back, not even for the type checker."""

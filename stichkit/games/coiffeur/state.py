@@ -13,7 +13,7 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
-from stichkit.core.game import Entry
+from stichkit.games.jass.trick_play import TrickPlay
 
 from . import sampling, views
 from .actions import (
@@ -29,16 +29,14 @@ from .actions import (
     TRUMP,
     TRUMP_ACTION,
 )
-from .cards import LAST_TRICK_BONUS, PLAY_MODE_NAMES, PLAY_MODES, POINTS, STRENGTH, TRICK_MODES
+from .cards import PLAY_MODE_NAMES, PLAY_MODES, TRICK_MODES
 from .deals import Hands, deal_hands, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, CoiffeurFields, DealFacts, DealSummary, Snapshot, Trick, new_tuple
 from .pushing import asked, chooser_after, may_push
 from .rules import (
     Sheet,
-    cannot_hold,
     forehand_of,
     legal_cards,
-    next_reference,
     open_modes,
     row_for,
     sheet_of,
@@ -49,34 +47,28 @@ from .rules import (
 SHIFT = 64  # 47 actions: seat * 64 + id
 
 
-class CoiffeurState(CoiffeurFields):
+class CoiffeurState(TrickPlay, CoiffeurFields):
     SEAT_SHIFT = SHIFT
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS
     __slots__ = SHARED_FIELDS + COPIED_FIELDS
 
     def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
-        self.game = game
-        self._log: list[Entry] = []
-        self._seed = seed
-        self._given = given
+        self._begin(game, seed, given)
         self._sheet: Sheet = sheet_of(game.options["sheet"], game.options["rows"])
         self._around = game.options["push"] == "around"  # Swisslos: push on to the next player
         self._filled = [0, 0]
         self._entries: list[tuple[int, ...]] = [(-1,) * len(self._sheet), (-1,) * len(self._sheet)]
-        self._summaries: list[DealSummary] = []
-        self._undo: list[Snapshot] = []
-        self._deal_no = -1
-        self._legal = -1
         self._start_deal()
 
     # -- the flow of a deal -------------------------------------------------------------------
 
+    def _deal_from_seed(self, seed: int, n: int) -> Hands:
+        return deal_hands(seed, n)
+
     def _start_deal(self) -> None:
-        self._deal_no += 1
+        hands = self._next_deal()
         n = self._deal_no
-        hands = self._given.get(n) or deal_hands(self._seed, n)
-        self._log.append(("chance", hands))
         self._forehand = forehand_of(n)
         self._start: Hands = hands
         self._hands = list(hands)
@@ -126,50 +118,9 @@ class CoiffeurState(CoiffeurFields):
         """The Jass mode of the trick being played (Slalom and Guschti switch from trick to trick)."""
         return TRICK_MODES[self._play_mode][len(self._tricks)]
 
-    def _play(self, card: int) -> None:
-        p = self._player
-        self._hands[p] ^= 1 << card
-        trick = self._trick
-        mode = self._trick_mode()
-        if not trick:
-            self._leader = p
-            led = self._led = card // 9
-            self._win_seat = p
-            self._win_str = STRENGTH[mode][led][card]
-            self._best_trump = card if led == mode else -1
-        else:
-            led = self._led
-            suit = card // 9
-            if suit != led:  # what everybody learns about this hand from the card it did not play
-                self._voids[p] |= cannot_hold(card, led, mode, self._best_trump)
-            st = STRENGTH[mode][led][card]
-            if st > self._win_str:
-                self._win_seat, self._win_str = p, st
-            if suit == mode:
-                self._best_trump = next_reference(self._best_trump, card, False)
-        trick.append(card)
-        if len(trick) == 4:
-            self._end_trick(mode)
-        else:
-            self._player = (p + 3) & 3
-
-    def _end_trick(self, mode: int) -> None:
-        trick = self._trick
-        pts_table = POINTS[mode]
-        pts = pts_table[trick[0]] + pts_table[trick[1]] + pts_table[trick[2]] + pts_table[trick[3]]
-        winner = self._win_seat
-        number = len(self._tricks)
-        if number == 8:
-            pts += LAST_TRICK_BONUS
-        self._tricks += ((self._leader, tuple(trick), winner, pts),)
-        self._trick = []
-        self._led = self._win_seat = self._win_str = self._best_trump = -1
-        self._taken[winner & 1] += pts
+    def _take(self, winner: int, points: int) -> None:
+        self._taken[winner & 1] += points
         self._won[winner & 1] += 1
-        if number == 8:
-            self._end_deal()
-        else:
-            self._player = self._leader = winner
 
     def _end_deal(self) -> None:
         """After the last trick: the choosing team writes its points × the row's multiplier."""
@@ -192,15 +143,6 @@ class CoiffeurState(CoiffeurFields):
             self._start_deal()
 
     # -- the protocol ---------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._phase == OVER else self._player
-
-    @property
-    def deals_played(self) -> int:
-        """Deals begun so far (the one in progress included)."""
-        return self._deal_no + 1
 
     @property
     def sheet(self) -> Sheet:
@@ -239,10 +181,6 @@ class CoiffeurState(CoiffeurFields):
             t = BY_SUIT
             return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
         return [ACTIONS[i] for i in bits(m)]
-
-    def legal_action_mask(self) -> list[int]:
-        m = self._legal_mask()
-        return [(m >> i) & 1 for i in range(len(ACTIONS))]
 
     def apply(self, action: Action | str) -> None:
         a = ACTION_ID_OF(id(action), -1)  # the canonical Actions by identity: the hot path
@@ -320,12 +258,7 @@ class CoiffeurState(CoiffeurFields):
         self._voids = list(voids)
         self._filled = list(filled)
         self._entries = list(entries)
-        del self._summaries[n_summaries:]
-        del self._log[n_log:]
-        self._legal = -1
-
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
+        self._forget_after(n_summaries, n_log)
 
     def scores(self) -> list[int]:
         """Each seat's team total (partners carry the same)."""

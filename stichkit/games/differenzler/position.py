@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from stichkit.core.game import State
+from stichkit.core.deal_by_deal import DealByDealState
 
 from .deals import Deal, Hands
 
@@ -81,7 +81,7 @@ COPIED_FIELDS = (
 )  # fmt: skip
 
 
-class DifferenzlerFields(State):
+class DifferenzlerFields(DealByDealState):
     """The fields of a Differenzler state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `DifferenzlerFields`, so that nothing imports the
     state back, not even for the type checker."""

@@ -11,13 +11,12 @@ from typing import Any
 
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
-from stichkit.core.game import Entry
+from stichkit.games.jass.trick_play import TrickPlay
 
 from . import sampling, views
 from .actions import (
     ACTION_ID_OF,
     ACTION_TEXTS,
-    ACTIONS,
     BY_SUIT,
     OVER,
     PHASE_NAMES,
@@ -27,7 +26,7 @@ from .actions import (
     PREDICT_MASK,
     PREDICTIONS,
 )
-from .cards import LAST_TRICK_BONUS, MAX_PREDICTION, POINTS, STRENGTH
+from .cards import MAX_PREDICTION
 from .deals import Deal, deal_cards, deal_json
 from .position import (
     COPIED_FIELDS,
@@ -39,40 +38,34 @@ from .position import (
     Trick,
     new_tuple,
 )
-from .rules import cannot_hold, dealer_of, forehand_of, legal_cards, next_reference, penalty, why_not
+from .rules import dealer_of, forehand_of, legal_cards, penalty, why_not
 
 SHIFT = 256  # 194 actions: seat * 256 + id
 
 
-class DifferenzlerState(DifferenzlerFields):
+class DifferenzlerState(TrickPlay, DifferenzlerFields):
     SEAT_SHIFT = SHIFT
     SHARED_FIELDS = SHARED_FIELDS
     COPIED_FIELDS = COPIED_FIELDS
     __slots__ = SHARED_FIELDS + COPIED_FIELDS
 
     def __init__(self, game: Any, seed: int, given: dict[int, Deal]) -> None:
-        self.game = game
-        self._log: list[Entry] = []
-        self._seed = seed
-        self._given = given
+        self._begin(game, seed, given)
         self._deals: int = game.options["deals"]
         self._open = game.options["predictions"] == "open"
         self._trump_rule: str = game.options["trump"]
         self._exact_bonus: int = game.options["exact_bonus"]
         self._penalties = [0, 0, 0, 0]
-        self._summaries: list[DealSummary] = []
-        self._undo: list[Snapshot] = []
-        self._deal_no = -1
-        self._legal = -1
         self._start_deal()
 
     # -- the flow of a deal -------------------------------------------------------------------
 
+    def _deal_from_seed(self, seed: int, n: int) -> Deal:
+        return deal_cards(seed, n, self._trump_rule)
+
     def _start_deal(self) -> None:
-        self._deal_no += 1
+        deal = self._next_deal()
         n = self._deal_no
-        deal = self._given.get(n) or deal_cards(self._seed, n, self._trump_rule)
-        self._log.append(("chance", deal))
         self._forehand = forehand_of(n)
         self._dealer = dealer_of(n)
         self._start = deal.hands
@@ -102,50 +95,12 @@ class DifferenzlerState(DifferenzlerFields):
         else:
             self._player = (p + 3) & 3
 
-    def _play(self, card: int) -> None:
-        p = self._player
-        self._hands[p] ^= 1 << card
-        trick = self._trick
-        trump = self._trump
-        if not trick:
-            self._leader = p
-            led = self._led = card // 9
-            self._win_seat = p
-            self._win_str = STRENGTH[trump][led][card]
-            self._best_trump = card if led == trump else -1
-        else:
-            led = self._led
-            suit = card // 9
-            if suit != led:  # what everybody learns about this hand from the card it did not play
-                self._voids[p] |= cannot_hold(card, led, trump, self._best_trump)
-            st = STRENGTH[trump][led][card]
-            if st > self._win_str:
-                self._win_seat, self._win_str = p, st
-            if suit == trump:
-                self._best_trump = next_reference(self._best_trump, card, False)
-        trick.append(card)
-        if len(trick) == 4:
-            self._end_trick()
-        else:
-            self._player = (p + 3) & 3
+    def _trick_mode(self) -> int:
+        return self._trump  # one trump for the whole deal
 
-    def _end_trick(self) -> None:
-        trick = self._trick
-        pts_table = POINTS[self._trump]
-        pts = pts_table[trick[0]] + pts_table[trick[1]] + pts_table[trick[2]] + pts_table[trick[3]]
-        winner = self._win_seat
-        number = len(self._tricks)
-        if number == 8:
-            pts += LAST_TRICK_BONUS
-        self._tricks += ((self._leader, tuple(trick), winner, pts),)
-        self._trick = []
-        self._led = self._win_seat = self._win_str = self._best_trump = -1
-        self._taken[winner] += pts
+    def _take(self, winner: int, points: int) -> None:
+        self._taken[winner] += points
         self._won[winner] += 1
-        if number == 8:
-            self._end_deal()
-        else:
-            self._player = self._leader = winner
 
     def _end_deal(self) -> None:
         """After the last trick: every prediction is revealed and each seat's penalty written."""
@@ -164,15 +119,6 @@ class DifferenzlerState(DifferenzlerFields):
             self._start_deal()
 
     # -- the protocol ---------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._phase == OVER else self._player
-
-    @property
-    def deals_played(self) -> int:
-        """Deals begun so far (the one in progress included)."""
-        return self._deal_no + 1
 
     def _legal_mask(self) -> int:
         """Legal action ids as a bitmask (cards are ids 0-35, predictions 36-193)."""
@@ -197,10 +143,6 @@ class DifferenzlerState(DifferenzlerFields):
         if phase == PREDICT:
             return list(PREDICTIONS)
         return []
-
-    def legal_action_mask(self) -> list[int]:
-        m = self._legal_mask()
-        return [(m >> i) & 1 for i in range(len(ACTIONS))]
 
     def apply(self, action: Action | str) -> None:
         a = ACTION_ID_OF(id(action), -1)  # the canonical Actions by identity: the hot path
@@ -258,12 +200,7 @@ class DifferenzlerState(DifferenzlerFields):
         self._won = list(won)
         self._voids = list(voids)
         self._penalties = list(penalties)
-        del self._summaries[n_summaries:]
-        del self._log[n_log:]
-        self._legal = -1
-
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
+        self._forget_after(n_summaries, n_log)
 
     def scores(self) -> list[int]:
         """Each seat's total penalty, negated: more is better, as in every game (view: `penalties`)."""

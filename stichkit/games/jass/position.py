@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, NamedTuple
 
-from stichkit.core.game import State
+from stichkit.core.deal_by_deal import DealByDealState
 
 from .actions import PLAY
 from .deals import Hands
@@ -122,7 +122,7 @@ COPIED_FIELDS = (
 )  # fmt: skip
 
 
-class JassFields(State):
+class JassFields(DealByDealState):
     """The fields of a Jass state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `JassFields`, so that nothing imports the
     state back, not even for the type checker."""
@@ -179,9 +179,6 @@ class JassFields(State):
     @property
     @abstractmethod
     def multiplier(self) -> int | None: ...
-    @property
-    @abstractmethod
-    def deals_played(self) -> int: ...
     @abstractmethod
     def _fix(self) -> None: ...
     @abstractmethod

@@ -13,7 +13,6 @@ from typing import Any
 from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError
-from stichkit.core.game import Entry
 
 from . import position, sampling, views
 from .actions import (
@@ -36,7 +35,7 @@ from .cards import DECK, LAST_TRICK_BONUS, POINTS, STOECK_PAIR, STOECK_POINTS, S
 from .deals import START_CARD, Hands, deal_hands, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, DealFacts, JassFields, PlayPosition, Snapshot, Trick, new_tuple
 from .rules import cannot_hold, legal_cards, next_reference, why_refused
-from .scoring import EMPTY_TALLY, STOECK, TRICKS, DealSummary
+from .scoring import EMPTY_TALLY, STOECK, TRICKS
 from .weis import Weis, best_weis
 
 
@@ -47,8 +46,7 @@ class JassState(Ausmachen, JassFields):
     __slots__ = SHARED_FIELDS + COPIED_FIELDS
 
     def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
-        self.game = game
-        self._log: list[Entry] = []
+        self._begin(game, seed, given)
         self._profile = game.profile
         self._target: int = game.options["target"]
         self._weis_on = game.options["weis"] != "off"
@@ -60,24 +58,19 @@ class JassState(Ausmachen, JassFields):
         self._lowest_plain = game.options["undertrump"] == "jass-kit"
         self._mults: tuple[int, ...] = game.multipliers  # by trump mode: what the deal's points count
         self._ausmachen = game.options["ausmachregel"] == "stoeck-weis-stich"  # Stöck may be shown early
-        self._seed = seed
-        self._given = given
         self._scores = [0, 0]
         self._winner = -1
-        self._deal_no = -1
-        self._summaries: list[DealSummary] = []
-        self._undo: list[Snapshot] = []
-        self._legal = -1
         self._forehand = -1
         self._start_deal()
 
     # -- the flow of a deal -------------------------------------------------------------------
 
+    def _deal_from_seed(self, seed: int, n: int) -> Hands:
+        return deal_hands(seed, n)
+
     def _start_deal(self) -> None:
-        self._deal_no += 1
+        hands = self._next_deal()
         n = self._deal_no
-        hands = self._given.get(n) or deal_hands(self._seed, n)
-        self._log.append(("chance", hands))
         self._start: Hands = hands
         self._hands = list(hands)
         if n == 0:
@@ -208,18 +201,9 @@ class JassState(Ausmachen, JassFields):
     # -- the protocol ---------------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return None if self._phase == OVER else self._player
-
-    @property
     def multiplier(self) -> int | None:
         """What this deal's points count (option `multipliers`), or None before trump is named."""
         return None if self._trump < 0 else self._mults[self._trump]
-
-    @property
-    def deals_played(self) -> int:
-        """Deals begun so far (the one in progress included)."""
-        return self._deal_no + 1
 
     def _legal_mask(self) -> int:
         """Legal action ids as a bitmask (cards are ids 0-35)."""
@@ -250,10 +234,6 @@ class JassState(Ausmachen, JassFields):
             t = BY_SUIT
             return t[0][m & 511] + t[1][(m >> 9) & 511] + t[2][(m >> 18) & 511] + t[3][m >> 27]
         return [ACTIONS[i] for i in bits(self._legal_mask())]
-
-    def legal_action_mask(self) -> list[int]:
-        m = self._legal_mask()
-        return [(m >> i) & 1 for i in range(self.game.num_actions)]
 
     def apply(self, action: Action | str) -> None:
         a = ACTION_ID_OF(id(action), -1)  # the canonical Actions by identity: the hot path
@@ -367,9 +347,7 @@ class JassState(Ausmachen, JassFields):
         self._voids = list(voids)
         self._scores = list(scores)
         self._tally = list(tally)
-        del self._summaries[n_summaries:]
-        del self._log[n_log:]
-        self._legal = -1
+        self._forget_after(n_summaries, n_log)
 
     def play_position(self) -> PlayPosition | None:
         """The card play of the deal as plain values, read-only, for solvers that search it (see
@@ -379,9 +357,6 @@ class JassState(Ausmachen, JassFields):
     def pending_claims(self) -> tuple[int, tuple[int, int], int]:
         """What the deal may still claim besides the tricks (position.pending_claims). Read-only."""
         return position.pending_claims(self)
-
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
 
     def scores(self) -> list[int]:
         s = self._scores
