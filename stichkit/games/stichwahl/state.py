@@ -15,10 +15,10 @@ from typing import Any
 
 from stichkit.cards import bit_list, bits
 from stichkit.core.action import Action
-from stichkit.core.errors import IllegalActionError, Reason, UndoError, game_over, not_held
+from stichkit.core.errors import IllegalActionError, Reason, UndoError
 from stichkit.core.game import Entry
 
-from . import sampling, views
+from . import refusals, sampling, views
 from .actions import (
     BONUS_ACT,
     FLIP_ACT,
@@ -33,10 +33,10 @@ from .actions import (
     TRUMP_ACT,
     action_texts,
 )
-from .cards import FAMILIES, FAMILY_NAMES, FAMILY_OF, FIRST_FIVE, FLIP, NAMES, PEARL, TRUMP, VALUE_OF, CardTable
+from .cards import FAMILY_OF, FIRST_FIVE, FLIP, PEARL, TRUMP, VALUE_OF, CardTable
 from .deals import HAND_SIZE, TRICKS_PER_DEAL, Deal, deal_from_seed, deal_json
 from .position import COPIED_FIELDS, SHARED_FIELDS, CardPlay, Snapshot, StichwahlFields, Trick, Undo, new_tuple
-from .rules import deal_points, led_family, legal_cards, trick_winner, why_not
+from .rules import deal_points, legal_cards, trick_winner
 
 
 class StichwahlState(StichwahlFields):
@@ -281,59 +281,7 @@ class StichwahlState(StichwahlFields):
             self._choose_leader(a - LEAD_ACT)
 
     def _why_illegal(self, a: int) -> Reason:
-        text = self.game.actions[a].text
-        phase = self._phase
-        if phase == OVER:
-            return game_over(text)
-        p = self._player
-        who = f"seat {p}"
-        need = {
-            PICK: f"{who} must first choose a first bonus card (bonus:CARD from the hand)",
-            PLAY: f"{who} is to play a card (or use a bonus card first)",
-            PRIZE: f"{who} won the trick and must choose the prize (prize:CARD, a card another player played)",
-            LEAD: f"{who} played an unchosen 5 and must choose who leads next (lead:SEAT)",
-        }[phase]
-
-        def not_now(why: str) -> Reason:
-            return Reason(f"{text}: {why}", "not_legal_now", expected=PHASE_NAMES[phase], seat=p)
-
-        if a < BONUS_ACT:
-            if phase != PLAY:
-                return not_now(need)
-            if not self._hands[p] >> a & 1:
-                return not_held(text, p, text)
-            return why_not(a, self._hands[p], led_family([c for _, c in self._trick])).prefixed(f"{text}: ")
-        if a < FLIP_ACT:
-            if phase != PICK:
-                return not_now(f"the first bonus cards are chosen only at the start of a deal; {need}")
-            name = NAMES[a - BONUS_ACT]
-            return not_held(text, p, name, to_move=False)
-        if a < PRIZE_ACT:
-            if phase != PLAY:
-                return not_now(f"bonus cards are used only on your turn before playing a card; {need}")
-            card = a - FLIP_ACT if a < TRUMP_ACT else (a - TRUMP_ACT) // 4
-            name = NAMES[card]
-            if card not in self._bonus[p]:
-                return Reason(f"{text}: {name} is not one of {who}'s bonus cards", "not_your_bonus", card=name, seat=p)
-            kind = self._table.kind[card]
-            if a < TRUMP_ACT:
-                return Reason(f"{text}: {self._table.describe(card)} does not flip the marker", "bonus_no_flip",
-                              card=name)  # fmt: skip
-            fam = (a - TRUMP_ACT) % 4
-            if kind != TRUMP or not self._table.trump_to[card] >> fam & 1:
-                return Reason(f"{text}: {self._table.describe(card)} does not change trump to {FAMILY_NAMES[fam]}",
-                              "bonus_no_trump", card=name, suit=FAMILIES[fam])  # fmt: skip
-            return Reason(f"{text}: {FAMILY_NAMES[fam]} is trump already", "already_trump", suit=FAMILIES[fam])
-        if a < LEAD_ACT:
-            if phase != PRIZE:
-                return not_now(f"no trick waits for its prize; {need}")
-            card = a - PRIZE_ACT
-            if any(c == card for s, c in self._trick if s == p):
-                return Reason(f"{text}: the winner may not choose their own card", "own_card_prize", card=NAMES[card])
-            return Reason(f"{text}: {NAMES[card]} is not in the trick", "not_in_trick", card=NAMES[card])
-        if phase != LEAD:
-            return not_now(need)
-        return Reason(f"{text}: there is no seat {a - LEAD_ACT}", "no_such_seat", seat=a - LEAD_ACT)
+        return refusals.why_illegal(self, a)
 
     def _snapshot(self) -> Snapshot:
         """Every field that changes during a game, as immutable values (undo restores from it).
