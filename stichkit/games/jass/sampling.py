@@ -55,11 +55,12 @@ def sample_hidden(state: S, seat: int, rng: random.Random) -> S:
     to_place = {s: points_of(state._weis[s]) for s in others if state._weis[s] and s & 1 not in shown}
     if not state._announce:  # "auto": nothing was said before the Weis are shown
         to_place = {}
+    barred = _stoeck_bars(state, others, fixed, played)
     weis: tuple[tuple[tuple[Weis, ...], ...], tuple[tuple[Weis, ...], ...]] | None = None
     hands: list[int] | None = None
     for _ in range(ATTEMPTS * 4 if to_place else ATTEMPTS):
         placed = place_weis(state, others, to_place, fixed, played, rng) if to_place else fixed
-        dealt = None if placed is None else _deal(state, others, placed, rng)
+        dealt = None if placed is None else _deal(state, others, placed, rng, barred)
         if dealt is None:  # a placed Weis left no room, or left the others no way to keep their voids
             continue
         hands = dealt
@@ -69,11 +70,18 @@ def sample_hidden(state: S, seat: int, rng: random.Random) -> S:
             break
         weis = None
     if hands is None:  # no Weis could be placed: the hands as the other constraints allow
-        hands = _deal(state, others, fixed, rng)
+        hands = _deal(state, others, fixed, rng, barred)
         assert hands is not None, "the real hands meet these constraints"
         start = tuple(hands[s] | played[s] for s in range(4))
     if weis is None:  # nothing matched: keep the shown and announced Weis, the rest as dealt last
         found_held = tuple(best_weis(h, state._profile) for h in start)
+        for _ in range(ATTEMPTS):  # but never a Stöck that would have finished the game already
+            if not _stoeck_would_show(state, start, found_held):
+                break
+            redealt = _deal(state, others, fixed, rng, barred)
+            assert redealt is not None, "the real hands meet these constraints"
+            hands, start = redealt, tuple(redealt[s] | played[s] for s in range(4))
+            found_held = tuple(best_weis(h, state._profile) for h in start)
         teams = state._weis_teams or ()
         if state._announce:  # announced: what the drawn hands hold (the placed Weis, maybe grown)
             counted = tuple(found_held[s] if state._weis[s] else () for s in range(4))
@@ -95,9 +103,11 @@ def sample_hidden(state: S, seat: int, rng: random.Random) -> S:
     return new
 
 
-def _deal(state: JassFields, others: list[int], placed: list[int], rng: random.Random) -> list[int] | None:
+def _deal(
+    state: JassFields, others: list[int], placed: list[int], rng: random.Random, barred: list[int] | None = None
+) -> list[int] | None:
     """The hands: each seat of `others` gets its `placed` cards and its count of the rest, keeping
-    every known void; None when that cannot be done."""
+    every known void and never a card `barred` for it; None when that cannot be done."""
     unknown = 0
     for s in others:
         unknown |= state._hands[s]
@@ -105,7 +115,8 @@ def _deal(state: JassFields, others: list[int], placed: list[int], rng: random.R
         unknown &= ~placed[s]
     cards = list(bits(unknown))
     need = [state._hands[s].bit_count() - placed[s].bit_count() for s in others]
-    allowed = [sum(1 << i for i, s in enumerate(others) if not state._voids[s] >> c & 1) for c in cards]
+    bar = barred or [0, 0, 0, 0]
+    allowed = [sum(1 << i for i, s in enumerate(others) if not (state._voids[s] | bar[s]) >> c & 1) for c in cards]
     try:
         dealt = deal_constrained(cards, allowed, need, rng)
     except ValueError:
@@ -166,6 +177,23 @@ def place_weis(
             return None
         placed[s] |= new_cards
     return placed
+
+
+def _stoeck_bars(state: JassFields, others: list[int], fixed: list[int], played: list[int]) -> list[int]:
+    """Per seat, the Stöck card it cannot hold: the second of the pair, where the seat holds or
+    played the first and the Stöck alone would have finished the game for its team already (the
+    Ausmachregel shows such a Stöck at once, and the real game showed none). Barred while dealing,
+    so that a near-certain fact does not depend on rejecting draws."""
+    bars = [0, 0, 0, 0]
+    if not state._ausmachen or state._stoeck_done or state._trump < 0 or state._trump >= 4 or not state._stoeck_on:
+        return bars
+    pair = STOECK_PAIR[state._trump]
+    stoeck = STOECK_POINTS * state._mults[state._trump]
+    for s in others:
+        known = (fixed[s] | played[s]) & pair
+        if known and known != pair and state._scores[s & 1] + stoeck >= state._target:
+            bars[s] = pair & ~known
+    return bars
 
 
 def _stoeck_would_show(state: JassFields, start: tuple[int, ...], weis: tuple[tuple[Weis, ...], ...]) -> bool:
