@@ -4,6 +4,8 @@
 * **target**: stichkit's `ismcts` on Jass with its iterations in C (`engine=c`), mid-game
   positions, random playouts to the end of the deal;
 * stichkit's `ismcts` on Jass in Python (`engine=python`), the same positions (the search before);
+* with `--multipliers SET` (e.g. swisslos, the Schieber to 2500): the same two searches in a Jass
+  with that option as well (before 2026-11-29 `auto` searched such games in Python);
 * **reference**: OpenSpiel's C++ ISMCTS (`pyspiel.ISMCTSBot`, random rollouts) on hearts,
   mid-game positions (after the pass and a few tricks), rollouts to the end of the deal.
 
@@ -14,6 +16,7 @@ iterations over their wall time (the search's own clock for stichkit, the call f
 
     .venv/bin/python bench/ismcts_speed.py                 # about a minute
     .venv/bin/python bench/ismcts_speed.py --rounds 5 --json
+    .venv/bin/python bench/ismcts_speed.py --multipliers swisslos --no-hearts
 """
 
 from __future__ import annotations
@@ -42,8 +45,10 @@ with contextlib.suppress(AttributeError, OSError):
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def stichkit_side(engine: str, iterations: int, positions: int, seed: int) -> Callable[[], tuple[int, float]]:
-    states = mid_game_positions(stichkit.load_game("jass"), positions, seed)
+def stichkit_side(
+    engine: str, iterations: int, positions: int, seed: int, multipliers: str = "none"
+) -> Callable[[], tuple[int, float]]:
+    states = mid_game_positions(stichkit.load_game("jass", multipliers=multipliers), positions, seed)
 
     def run() -> tuple[int, float]:
         done = spent = 0.0
@@ -98,13 +103,22 @@ def main() -> int:
     ap.add_argument("--iterations", type=int, default=20000, help="per decision, C searches (Jass and hearts)")
     ap.add_argument("--python-iterations", type=int, default=1000, help="per decision, the Python search")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--multipliers", default="none", help="also search a Jass with this option (e.g. swisslos)")
+    ap.add_argument("--no-hearts", action="store_true", help="leave out OpenSpiel (not installed, or not wanted)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     sides = {
         "target: stichkit ismcts, Jass, C": stichkit_side("c", args.iterations, args.positions, args.seed),
         "stichkit ismcts, Jass, Python": stichkit_side("python", args.python_iterations, args.positions, args.seed),
-        "reference: OpenSpiel C++ ISMCTS, hearts": hearts_side(args.iterations, args.positions, args.seed),
     }
+    if args.multipliers != "none":
+        m = args.multipliers
+        sides[f"Jass multipliers={m}, C"] = stichkit_side("c", args.iterations, args.positions, args.seed, m)
+        sides[f"Jass multipliers={m}, Python"] = stichkit_side(
+            "python", args.python_iterations, args.positions, args.seed, m
+        )
+    if not args.no_hearts:
+        sides["reference: OpenSpiel C++ ISMCTS, hearts"] = hearts_side(args.iterations, args.positions, args.seed)
     rates: dict[str, list[float]] = {name: [] for name in sides}
     loads = [os.getloadavg()[0]]
     for _ in range(args.rounds):
@@ -123,8 +137,14 @@ def main() -> int:
     for name, r in rates.items():
         print(f"{name:<45} {max(r):>12,.0f} {statistics.median(r):>12,.0f}")
     target = statistics.median(rates["target: stichkit ismcts, Jass, C"])
-    ref = statistics.median(rates["reference: OpenSpiel C++ ISMCTS, hearts"])
-    print(f"target / reference (medians): {target / ref:.2f}x (goal: >= 1)")
+    if not args.no_hearts:
+        ref = statistics.median(rates["reference: OpenSpiel C++ ISMCTS, hearts"])
+        print(f"target / reference (medians): {target / ref:.2f}x (goal: >= 1)")
+    if args.multipliers != "none":
+        m = args.multipliers
+        c_rate, py_rate = (statistics.median(rates[f"Jass multipliers={m}, {e}"]) for e in ("C", "Python"))
+        print(f"multipliers={m}: C / Python (the path before) {c_rate / py_rate:.1f}x; C with / without "
+              f"multipliers {c_rate / target:.2f}x")  # fmt: skip
     return 0
 
 

@@ -30,7 +30,7 @@ from stichkit.games.jass.cards import (
     TRUMP_ORDER,
     TRUMPS_ABOVE,
 )
-from stichkit.games.jass.multipliers import SETS, factors
+from stichkit.games.jass.multipliers import factors
 from stichkit.games.jass.profiles import SCHIEBER, SEED, Profile
 from stichkit.games.jass.rules import BOUR_BIT
 from stichkit.games.jass.state import START_CARD
@@ -88,23 +88,25 @@ def profile_number(name: str) -> int:
 
 def unsupported(options: dict[str, Any]) -> str | None:
     """Why the core cannot play a Jass game with these options (its users then take the Python
-    path), or None when it can. The core counts every deal once, plays the Swiss Ausmachregel,
-    and declares every player's Weis itself."""
+    path), or None when it can. The core plays every multiplier (each deal's points, the
+    Ausmachregel's end in the middle of a deal included), the Swiss Ausmachregel only, declares
+    every player's Weis and counts Stöck itself, and plays to the target."""
     if options.get("stoeck") == "announce":
         return "the C core counts Stöck itself (stoeck true or false), not stoeck='announce'"
     if options.get("weis") == "announce":
         return "the C core declares every player's Weis itself (weis='auto' or 'off'), not weis='announce'"
     if options.get("ausmachregel", "stoeck-weis-stich") != "stoeck-weis-stich":
         return f"the C core plays the Ausmachregel 'stoeck-weis-stich', not ausmachregel={options['ausmachregel']!r}"
-    if factors(options.get("multipliers", "none")) != SETS["none"]:
-        return f"the C core counts every deal once (multipliers='none'), not multipliers={options['multipliers']!r}"
+    if options.get("deals"):
+        return f"the C core plays to the target, not a game of fixed deals (deals={options['deals']!r})"
     return None
 
 
-def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
+def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:
     """A Jass game's options (`game.options`, or a view's) as the core takes them: profile, Weis
     on, Stöck on, the jass-kit undertrump rule, the first forehand (-1: the start card's holder),
-    the target. OptionError when the core cannot play them (`unsupported`)."""
+    the target, each trump mode's multiplier. OptionError when the core cannot play them
+    (`unsupported`)."""
     why = unsupported(options)
     if why is not None:
         raise OptionError(why)
@@ -112,4 +114,5 @@ def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int]
     return (
         profile_number(options["profile"]), int(options["weis"] == "auto"), int(bool(options["stoeck"])),
         int(options["undertrump"] == "jass-kit"), -1 if first == "start-card" else int(first), int(options["target"]),
+        factors(options.get("multipliers", "none")),
     )  # fmt: skip

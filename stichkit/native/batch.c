@@ -22,8 +22,9 @@
 enum {
     F_HAND, F_PHASE, F_TO_MOVE, F_FOREHAND, F_TRUMP, F_CHOOSER, F_PUSHED, F_PROFILE, F_TRICK, F_LEADER, F_PLAYED,
     F_WHEN, F_TRICKS, F_WON, F_DEAL_PTS, F_CANNOT, F_SIZES, F_WEIS, F_WEIS_PTS, F_WEIS_BY, F_STOECK, F_SCORES,
-    F_DEAL, N_FIELDS
+    F_DEAL, F_MULTS, F_MULT, N_FIELDS /* F_MULTS, F_MULT: -1 when the game counts every deal once */
 };
+#define MAX_FACTOR 20.0 /* stichkit.games.jass.multipliers */
 #define MAX_DEAL_POINTS 257.0 /* stichkit.rl.jass */
 #define MAX_WEIS_POINTS 500.0
 
@@ -37,6 +38,7 @@ typedef struct {
     int shaping;
     double scale;
     int prof, weis_on, stoeck_on, lowp, first_forehand, target;
+    int mults[6];
     int size, off[N_FIELDS];
     JGame *g;
     PyRandom *bot_rng; /* per game and seat */
@@ -117,6 +119,10 @@ static void encode(const Batch *b, const JGame *g, int me, float *out) {
     out[o[F_SCORES]] = unit(g->scores[team], g->target);
     out[o[F_SCORES] + 1] = unit(g->scores[team ^ 1], g->target);
     out[o[F_DEAL]] = unit(g->deal_no, 20);
+    if (o[F_MULTS] >= 0) {
+        for (int m = 0; m < 6; m++) out[o[F_MULTS] + m] = unit(g->mults[m], MAX_FACTOR);
+        if (g->trump >= 0) out[o[F_MULT]] = unit(g->mult, MAX_FACTOR);
+    }
 }
 
 /* Apply an action; deal the next deal when one ends without ending the game. */
@@ -194,6 +200,7 @@ static void reset_game(Batch *b, int i, u64 seed) {
     b->game_seed[i] = game_seed;
     JGame *g = &b->g[i];
     jg_new(g, b->prof, b->weis_on, b->stoeck_on, b->lowp, b->first_forehand, b->target);
+    jg_set_multipliers(g, b->mults); /* checked when the batch was made */
     u64 h[4];
     jd_deal_hands(game_seed, 0, h);
     jg_start_deal(g, h);
@@ -315,14 +322,27 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kw) {
     int opt[6];
     fast = PySequence_Fast(options, "options must be a sequence");
     if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != 6) {
+    if (PySequence_Fast_GET_SIZE(fast) != 7) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "options: (profile, weis_on, stoeck_on, lowest_plain, first_forehand, target)");
+        PyErr_SetString(PyExc_ValueError,
+                        "options: (profile, weis_on, stoeck_on, lowest_plain, first_forehand, target, multipliers)");
         return -1;
     }
     for (int j = 0; j < 6; j++) opt[j] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, j));
+    PyObject *factors = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, 6), "multipliers must be a sequence");
     Py_DECREF(fast);
+    if (!factors) return -1;
+    int ok = PySequence_Fast_GET_SIZE(factors) == 6;
+    for (int m = 0; ok && m < 6; m++) {
+        b->mults[m] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(factors, m));
+        ok = !PyErr_Occurred() && b->mults[m] >= 1 && b->mults[m] <= 127;
+    }
+    Py_DECREF(factors);
     if (PyErr_Occurred()) return -1;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "options: multipliers are six factors 1-127, one per trump mode");
+        return -1;
+    }
     if (opt[0] < 0 || opt[0] > 1 || opt[4] < -1 || opt[4] > 3 || opt[5] < 1) {
         PyErr_SetString(PyExc_ValueError, "options: profile 0/1, first_forehand -1..3, target >= 1");
         return -1;
@@ -553,7 +573,7 @@ static PyObject *Batch_state(Batch *b, PyObject *args) {
     }
     return Py_BuildValue(
         "{s:N,s:i,s:i,s:(ii),s:i,s:i,s:i,s:i,s:i,s:i,s:(KKKK),s:(KKKK),s:N,s:N,s:(KKKK),s:(ii),s:(iiiiiiii),s:i,s:i,"
-        "s:i,s:i,s:K,s:i,s:i}",
+        "s:i,s:i,s:K,s:i,s:i,s:i}",
         "weis", weis, "phase", g->phase, "player", g->player, "scores", g->scores[0], g->scores[1], "winner", g->winner, "deal",
         g->deal_no, "forehand", g->forehand, "trump", g->trump, "chooser", g->chooser, "pushed", g->pushed, "hands",
         (unsigned long long)g->hands[0], (unsigned long long)g->hands[1], (unsigned long long)g->hands[2],
@@ -563,7 +583,7 @@ static PyObject *Batch_state(Batch *b, PyObject *args) {
         (unsigned long long)g->voids[3], "deal_tricks", g->deal_tricks[0], g->deal_tricks[1], "tally", g->tally[0],
         g->tally[1], g->tally[2], g->tally[3], g->tally[4], g->tally[5], g->tally[6], g->tally[7], "match", g->match,
         "weis_teams", g->weis_teams, "stoeck_seat", g->stoeck_seat, "stoeck_done", g->stoeck_done, "legal",
-        (unsigned long long)jg_legal(g), "best_trump", g->best_trump, "leader", g->leader);
+        (unsigned long long)jg_legal(g), "best_trump", g->best_trump, "leader", g->leader, "mult", g->mult);
 }
 
 /* seeds(): the seed each game was last started from (after an automatic reset: the one drawn). */

@@ -119,6 +119,15 @@ void jg_new(JGame *g, int prof, int weis_on, int stoeck_on, int lowp, int first_
     g->deal_no = -1;
     g->forehand = -1;
     g->phase = PH_DEALT;
+    memset(g->mults, 1, sizeof g->mults);
+    g->mult = 1;
+}
+
+int jg_set_multipliers(JGame *g, const int mults[6]) {
+    for (int m = 0; m < 6; m++)
+        if (mults[m] < 1 || mults[m] > 127) return -1;
+    for (int m = 0; m < 6; m++) g->mults[m] = (int8_t)mults[m];
+    return 0;
 }
 
 void jg_start_deal(JGame *g, const u64 hands[4]) {
@@ -136,6 +145,7 @@ void jg_start_deal(JGame *g, const u64 hands[4]) {
     g->phase = PH_TRUMP;
     g->player = g->forehand;
     g->trump = g->chooser = -1;
+    g->mult = 1;
     g->pushed = 0;
     g->ntrick = 0;
     g->leader = g->forehand;
@@ -166,6 +176,7 @@ static int stoeck_now(JGame *g);
 
 void jg_choose_trump(JGame *g, int mode) {
     g->trump = (int8_t)mode;
+    g->mult = g->mults[mode];
     g->chooser = g->player;
     g->phase = PH_PLAY;
     g->player = g->forehand;
@@ -177,8 +188,9 @@ void jg_choose_trump(JGame *g, int mode) {
 
 int jg_deal_points(const JGame *g, int team) {
     const int32_t *t = g->tally;
-    return t[T_TRICKS + team] + t[T_WEIS + team] + t[T_STOECK + team] + (g->match == team ? JT.match_bonus : 0) -
-           t[T_VOIDED + team];
+    return (t[T_TRICKS + team] + t[T_WEIS + team] + t[T_STOECK + team] + (g->match == team ? JT.match_bonus : 0) -
+            t[T_VOIDED + team]) *
+           g->mult;
 }
 
 static void game_over(JGame *g, int team) {
@@ -192,11 +204,11 @@ static int claim(JGame *g, int team, int pts);
 /* The Ausmachregel: Stöck is shown at any moment once its points finish the game, even before the
  * second card of the pair is played (state.py, _stoeck_now). 1 if that ended the game. */
 static int stoeck_now(JGame *g) {
-    int seat = g->stoeck_seat;
-    if (seat < 0 || g->stoeck_done || g->scores[seat & 1] + JT.stoeck_pts < g->target) return 0;
+    int seat = g->stoeck_seat, pts = JT.stoeck_pts * g->mult;
+    if (seat < 0 || g->stoeck_done || g->scores[seat & 1] + pts < g->target) return 0;
     g->stoeck_done = 1;
     g->tally[T_STOECK + (seat & 1)] += JT.stoeck_pts;
-    return claim(g, seat & 1, JT.stoeck_pts);
+    return claim(g, seat & 1, pts);
 }
 
 /* Points for a team; 1 (and the game is over) once it reaches the target, or once its Stöck
@@ -223,10 +235,10 @@ static int stoeck_before_weis(JGame *g, int trick_team, int pts) {
             for (int s = team; s < 4; s += 2)
                 for (int i = 0; i < g->nweis[s]; i++) more += g->weis[s][i].points;
     }
-    if (g->scores[team] + more < g->target) return 0;
+    if (g->scores[team] + more * g->mult < g->target) return 0;
     g->stoeck_done = 1;
     g->tally[T_STOECK + team] += JT.stoeck_pts;
-    return claim(g, team, JT.stoeck_pts);
+    return claim(g, team, JT.stoeck_pts * g->mult);
 }
 
 /* The Weis after the first trick, the forehand's team first; 1 when that ends the game. */
@@ -242,7 +254,7 @@ static int show_weis(JGame *g) {
         for (int s = team; s < 4; s += 2)
             for (int i = 0; i < g->nweis[s]; i++) pts += g->weis[s][i].points;
         g->tally[T_WEIS + team] += pts;
-        if (claim(g, team, pts)) return 1;
+        if (claim(g, team, pts * g->mult)) return 1;
     }
     return 0;
 }
@@ -254,10 +266,10 @@ static void end_deal(JGame *g, int team, int pts) {
         if (JT.prof[g->prof].match_voids) {
             int other = team ^ 1, v = g->tally[T_WEIS + other] + g->tally[T_STOECK + other];
             g->tally[T_VOIDED + other] = v;
-            g->scores[other] -= v;
+            g->scores[other] -= v * g->mult;
         }
     }
-    if (!claim(g, team, pts)) g->phase = PH_DEALT;
+    if (!claim(g, team, pts * g->mult)) g->phase = PH_DEALT;
 }
 
 static void end_trick(JGame *g) {
@@ -279,7 +291,7 @@ static void end_trick(JGame *g) {
         end_deal(g, team, pts);
         return;
     }
-    g->scores[team] += pts;
+    g->scores[team] += pts * g->mult;
     if (g->scores[team] >= g->target)
         game_over(g, team);
     else if (!((g->stoeck_seat & 1) == team && stoeck_now(g)))
@@ -310,7 +322,7 @@ static void play(JGame *g, int card) {
     if (p == g->stoeck_seat && !g->stoeck_done && !(g->hands[p] & JT.stoeck_pair[mode])) {
         g->stoeck_done = 1; /* the second of the pair is played: "Stöck!" */
         g->tally[T_STOECK + (p & 1)] += JT.stoeck_pts;
-        if (claim(g, p & 1, JT.stoeck_pts)) return;
+        if (claim(g, p & 1, JT.stoeck_pts * g->mult)) return;
     }
     if (g->ntrick == 4)
         end_trick(g);

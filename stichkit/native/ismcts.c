@@ -87,7 +87,8 @@ static int weis_equal(const JWeis *a, int na, const JWeis *b, int nb) {
 }
 
 /* What every determinization keeps (JassState.sample_hidden): the start card with the first
- * deal's forehand, the cards of shown Weis, the cards each seat has played. */
+ * deal's forehand, the cards of shown Weis, the cards each seat has played. (Stöck shown before
+ * its cards were played ends the game when the core plays it, so no search starts there.) */
 static void world_facts(Search *S) {
     const JGame *R = &S->root;
     memset(S->fixed, 0, sizeof S->fixed);
@@ -98,6 +99,26 @@ static void world_facts(Search *S) {
             if (s != S->seat && R->weis_teams >> (s & 1) & 1)
                 for (int i = 0; i < R->nweis[s]; i++) S->fixed[s] |= R->weis[s][i].cards & R->hands[s];
     for (int s = 0; s < 4; s++) S->played[s] = R->start[s] & ~R->hands[s];
+}
+
+/* sampling._stoeck_would_show: whether a world's Stöck is one the Ausmachregel would have shown
+ * already (it finishes the game now, or would have at the first trick with that team's Weis and
+ * the trick), at the deal's multiplier: the real game showed none, so the seat sees no such world. */
+static int stoeck_would_show(const JGame *R, const JGame *w) {
+    if (R->stoeck_done || R->trump < 0 || R->trump >= 4 || !R->stoeck_on) return 0;
+    int holder = jg_stoeck_holder(w);
+    if (holder < 0) return 0;
+    int team = holder & 1, mult = R->mult;
+    if (R->scores[team] + JT.stoeck_pts * mult >= R->target) return 1;
+    if (!R->ntricks) return 0;
+    int deal_start = R->scores[team] - jg_deal_points(R, team), more = JT.stoeck_pts;
+    if ((R->twinner[0] & 1) == team)
+        for (int k = 0; k < 4; k++) more += JT.pts[R->trump][R->tcards[0][k]];
+    if (R->weis_on && jg_scoring_teams((const JWeis(*)[MAX_WEIS])w->weis, w->nweis, R->trump, R->forehand,
+                                       &JT.prof[R->prof]) >> team & 1)
+        for (int s = team; s < 4; s += 2)
+            for (int i = 0; i < w->nweis[s]; i++) more += w->weis[s][i].points;
+    return deal_start + more * mult >= R->target;
 }
 
 /* A determinization: the root with the other seats' unseen cards dealt again. */
@@ -131,15 +152,19 @@ static void determinize(Search *S, JGame *out) {
             out->hands[s] = dealt[i] | S->fixed[s];
             out->start[s] = out->hands[s] | S->played[s];
         }
-        if (!check_weis) break;
-        for (int s = 0; s < 4; s++) jg_best_weis(out->start[s], prof, out->weis[s], &out->nweis[s]);
-        if (R->weis_teams < 0) break;
-        int ok = jg_scoring_teams((const JWeis(*)[MAX_WEIS])out->weis, out->nweis, R->trump, R->forehand, prof) ==
-                 R->weis_teams;
-        for (int s = 0; s < 4 && ok; s++)
-            if (R->weis_teams >> (s & 1) & 1) ok = weis_equal(out->weis[s], out->nweis[s], R->weis[s], R->nweis[s]);
-        if (ok) break;
-        if (attempt == SAMPLE_TRIES - 1) /* the shown Weis could not be matched: keep them */
+        int ok = 1;
+        if (check_weis) {
+            for (int s = 0; s < 4; s++) jg_best_weis(out->start[s], prof, out->weis[s], &out->nweis[s]);
+            if (R->weis_teams >= 0) {
+                ok = jg_scoring_teams((const JWeis(*)[MAX_WEIS])out->weis, out->nweis, R->trump, R->forehand, prof) ==
+                     R->weis_teams;
+                for (int s = 0; s < 4 && ok; s++)
+                    if (R->weis_teams >> (s & 1) & 1)
+                        ok = weis_equal(out->weis[s], out->nweis[s], R->weis[s], R->nweis[s]);
+            }
+        }
+        if (ok && !stoeck_would_show(R, out)) break;
+        if (attempt == SAMPLE_TRIES - 1 && R->weis_teams >= 0) /* nothing matched: keep the shown Weis */
             for (int s = 0; s < 4; s++)
                 if (R->weis_teams >> (s & 1) & 1) {
                     memcpy(out->weis[s], R->weis[s], sizeof R->weis[s]);
@@ -321,10 +346,11 @@ static int run(Search *S, int nlegal) {
 /* The root of a search: the deal replayed from its start on the core. NULL (and an error set)
  * when the arguments are not a game where it is the seat's turn. */
 static Search *make_search(PyObject *options, PyObject *deal, int seat) {
-    int opt[6], deal_no, forehand, sc[2];
+    int opt[6], mults[6], deal_no, forehand, sc[2];
     unsigned long long h[4];
     PyObject *actions;
-    if (!PyArg_ParseTuple(options, "iiiiii", &opt[0], &opt[1], &opt[2], &opt[3], &opt[4], &opt[5]) ||
+    if (!PyArg_ParseTuple(options, "iiiiii(iiiiii)", &opt[0], &opt[1], &opt[2], &opt[3], &opt[4], &opt[5], &mults[0],
+                          &mults[1], &mults[2], &mults[3], &mults[4], &mults[5]) ||
         !PyArg_ParseTuple(deal, "ii(ii)(KKKK)O", &deal_no, &forehand, &sc[0], &sc[1], &h[0], &h[1], &h[2], &h[3],
                           &actions))
         return NULL;
@@ -347,6 +373,11 @@ static Search *make_search(PyObject *options, PyObject *deal, int seat) {
     if (!S) return (Search *)PyErr_NoMemory();
     JGame *g = &S->root;
     jg_new(g, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5]);
+    if (jg_set_multipliers(g, mults)) {
+        free(S);
+        PyErr_SetString(PyExc_ValueError, "search: multipliers are six factors 1-127, one per trump mode");
+        return NULL;
+    }
     g->deal_no = (int16_t)(deal_no - 1);
     jg_start_deal(g, (const u64 *)h);
     g->forehand = g->player = g->leader = (int8_t)forehand;
@@ -402,7 +433,8 @@ PyObject *ismcts_determinizations(PyObject *self, PyObject *args) {
 }
 
 /* search(options, deal, seat, params) -> (action, {iterations, seconds, determinizations, nodes, visits})
- *   options: (profile 0/1, weis_on, stoeck_on, lowest_plain, first_forehand -1..3, target)
+ *   options: (profile 0/1, weis_on, stoeck_on, lowest_plain, first_forehand -1..3, target,
+ *             multipliers: six factors, by trump mode)
  *   deal: (deal_number, forehand, scores at the deal's start (2), start hands (4), actions of
  *          the deal so far): one world the seat cannot tell from the real game
  *   params: (iterations, seconds (<= 0: none), c, determinizations, horizon_deal, push_heuristic, seed) */

@@ -6,7 +6,8 @@
  * table, the profiles' Weis points, ...). What is written here are the few lines that apply them,
  * mirrored from stichkit/games/jass/rules.py, state.py and weis.py: who may play which card (the
  * Bour exception, the undertrump ban), the trick's winner and points, the last-trick and match
- * bonus, Weis and Stöck claimed in the Swiss order, the game's end at the target, and what a card
+ * bonus, Weis and Stöck claimed in the Swiss order, each deal's multiplier on every point it writes
+ * (option multipliers), the game's end at the target, and what a card
  * shows about its hand. tests/native checks every one of them against the engine over many random
  * games of both profiles and every trump mode.
  */
@@ -110,10 +111,12 @@ typedef struct {
     int8_t prof, weis_on, stoeck_on, lowp;
     int8_t first_forehand; /* -1: the holder of the start card (D7); else the seat */
     int32_t target;
+    int8_t mults[6]; /* option multipliers: what a deal's points count, by trump mode (jg_new: all 1) */
     /* the game */
     int32_t scores[2];
     int8_t winner; /* team, or -1 */
     int8_t phase, player, forehand, trump, chooser, pushed;
+    int8_t mult; /* this deal's multiplier: mults[trump], 1 before the choice */
     int16_t deal_no;
     u64 start[4], hands[4];
     /* the trick in progress */
@@ -131,13 +134,14 @@ typedef struct {
 } JGame;
 
 void jg_new(JGame *g, int prof, int weis_on, int stoeck_on, int lowp, int first_forehand, int target);
+int jg_set_multipliers(JGame *g, const int mults[6]); /* 0, or -1 when a factor is not 1-127 */
 void jg_start_deal(JGame *g, const u64 hands[4]);
 void jg_apply(JGame *g, int action); /* a legal action; then phase PH_DEALT asks for the next deal */
 void jg_choose_trump(JGame *g, int mode);
 void jg_best_weis(u64 hand, const JProfile *prof, JWeis *out, int8_t *count);
 int jg_scoring_teams(const JWeis weis[4][MAX_WEIS], const int8_t nweis[4], int trump, int forehand, const JProfile *p);
 int jg_stoeck_holder(const JGame *g);
-int jg_deal_points(const JGame *g, int team); /* scoring.tally_total */
+int jg_deal_points(const JGame *g, int team); /* scoring.tally_total, times the deal's multiplier */
 
 /* Legal action ids as a bitmask. */
 static inline u64 jg_legal(const JGame *g) {

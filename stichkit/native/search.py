@@ -19,8 +19,8 @@ from stichkit.games.jass.state import PUSH, TRUMP_ACTION
 from . import core_options, load
 
 
-def world_deal(world: State, seat: int) -> tuple[tuple[int, ...], tuple[Any, ...]]:
-    """The core's options and (deal number, forehand, scores at the deal's start, start hands,
+def world_deal(world: State, seat: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The core's options (multipliers included) and (deal number, forehand, scores at the deal's start, start hands,
     the deal's actions) of a Jass world, from its views."""
     v = world.view(seat)
     card = DECK.parse

@@ -44,6 +44,7 @@ FIELDS = (
     "hand", "phase", "to_move", "forehand", "trump", "trump_chosen_by", "pushed", "profile_schieber", "trick",
     "trick_leader", "played_by", "played_in_trick", "trick_number", "tricks_won", "deal_points", "cannot_hold",
     "hand_sizes", "weis_cards", "weis_points", "weis_scored_by", "stoeck", "scores", "deal_number",
+    "mode_multipliers", "multiplier",  # only with multipliers: -1 without
 )  # fmt: skip
 SEED_LIMIT = 1 << 64  # the C Mersenne Twister takes seeds below this (Python's takes any)
 
@@ -136,7 +137,7 @@ class JassBatch:
         self.terminated = np.zeros(n, dtype=bool)
         self.illegal = np.zeros(n, dtype=bool)
         self.final_obs = np.zeros((n, k, size), dtype=np.float32)
-        offsets = [self.encoder.offsets[f] for f in FIELDS]
+        offsets = [self.encoder.offsets.get(f, -1) for f in FIELDS]
         core = native.core_options(self.game.options)
         self._c = module.Batch(
             n, self.seats, bots, core, shaping == "score", offsets, size, self.obs, self.masks, self.rewards,

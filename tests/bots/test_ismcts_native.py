@@ -7,14 +7,17 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stichkit
 from stichkit import native
 from stichkit.bots import make
 from stichkit.games.jass import DECK
+from stichkit.games.jass.sampling import _stoeck_would_show
 from stichkit.games.jass.state import JassState
 from stichkit.games.jass.weis import best_weis, scoring_teams
-from stichkit.native.search import world_deal
+from stichkit.native.search import search, world_deal
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C extension is not built (no C compiler)")
 J = native.load()
@@ -31,9 +34,13 @@ def positions(count: int, seed: int) -> list[JassState]:
             "stoeck": rng.choice((True, False)),
             "first_forehand": rng.choice(("start-card", 0, 3)),
             "undertrump": rng.choice(("swiss", "jass-kit")),
+            "multipliers": rng.choice(("none", "swisslos", "one-to-four", "D=7,H=2,obe=20")),
+            "target": rng.choice((1000, 300, 150)),  # near the target, Stöck is shown early (the Ausmachregel)
         }
         state = stichkit.load_game("jass", **options).new_state(seed=rng.getrandbits(32))
         for _ in range(rng.randrange(0, 80)):
+            if state.is_terminal():
+                break
             state.apply(rng.choice(state.legal_actions()))
         if not state.is_terminal():
             assert isinstance(state, JassState)
@@ -71,6 +78,7 @@ def test_every_world_keeps_what_the_seat_has_seen() -> None:
                 assert hands[view["forehand"]] >> DECK.parse("D7") & 1
                 checked["D7"] += 1
             world_start = [hands[s] | played[s] for s in range(4)]
+            weis_counted = tuple(best_weis(h, game.profile) for h in world_start)
             if view["weis_scored_by"] is not None:
                 weis = tuple(best_weis(h, game.profile) for h in world_start)
                 trump = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
@@ -81,7 +89,13 @@ def test_every_world_keeps_what_the_seat_has_seen() -> None:
                 holder = next((s for s in range(4) if world_start[s] & pair == pair), -1)
                 assert stoeck_seat == holder
                 checked["stoeck"] += holder >= 0
+                counted = weis_counted if game.options["weis"] == "auto" else ((), (), (), ())
+                assert not _stoeck_would_show(state, tuple(world_start), counted), "a Stöck the game would have shown"
+                stoeck_points = 20 * (state.multiplier or 1)
+                score = state.view(None)["scores"][holder & 1] if holder >= 0 else 0
+                checked["near"] += holder >= 0 and score + stoeck_points >= game.options["target"] - 60
     assert checked["voids"] > 100 and checked["weis"] > 10 and checked["stoeck"] > 10 and checked["D7"] > 10
+    assert checked["near"] > 0  # worlds whose Stöck came near finishing the game
 
 
 def test_worlds_are_drawn_like_sample_hidden() -> None:
@@ -143,10 +157,14 @@ def test_engines_say_where_they_run() -> None:
     bot.choose(jass, seat)
     assert "engine" not in bot.last_stats
     doubled = stichkit.load_game("jass", multipliers="D=2").new_state(seed=1)
-    with pytest.raises(ValueError, match="counts every deal once"):
-        make("ismcts", iterations=10, engine="c").choose(doubled, seat)
-    bot = make("ismcts", iterations=30, seed=1)  # auto: multipliers are searched in Python
+    bot = make("ismcts", iterations=30, seed=1, engine="c")  # multipliers are searched in C
     assert bot.choose(doubled, seat) in doubled.legal_actions()
+    assert bot.last_stats["engine"] == "c"
+    said = stichkit.load_game("jass", weis="announce").new_state(seed=1)
+    with pytest.raises(ValueError, match="declares every player's Weis"):
+        make("ismcts", iterations=10, engine="c").choose(said, seat)
+    bot = make("ismcts", iterations=30, seed=1)  # auto: announced Weis are searched in Python
+    assert bot.choose(said, seat) in said.legal_actions()
     assert "engine" not in bot.last_stats
 
 
@@ -159,3 +177,31 @@ def test_open_searches_the_true_world_in_c() -> None:
     bot.choose(state, seat)
     if len(state.legal_actions()) > 1:
         assert bot.last_stats["engine"] == "c" and bot.last_stats["determinizations"] == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), factor=st.integers(2, 20))
+def test_a_constant_factor_changes_no_choice_within_a_deal(seed: int, factor: int) -> None:
+    """Multipliers scale every point of a deal: with every mode counting `factor` times and the
+    target out of reach this deal, the C search (horizon deal) makes the same visits as with none."""
+    rng = random.Random(seed)
+    every = ",".join(f"{m}={factor}" for m in ("D", "H", "S", "C", "obe", "une"))
+    states = []
+    for multipliers in ("none", every):
+        state = stichkit.load_game("jass", multipliers=multipliers, target=10**6).new_state(seed=seed)
+        states.append(state)
+    for _ in range(rng.randrange(0, 30)):
+        action = rng.choice(states[0].legal_actions())
+        for state in states:
+            state.apply(action.text)
+    seat = states[0].current_player
+    assert seat is not None
+    # The same world and seed for both (the bot's own seed follows its view, options included).
+    found = [
+        search(state, seat, iterations=400, seconds=None, c=0.7, determinizations=64, deal_horizon=True,
+               push_heuristic=True, seed=seed)
+        for state in states
+    ]  # fmt: skip
+    for _, stats in found:
+        del stats["seconds"]
+    assert found[0] == found[1]

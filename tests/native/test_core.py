@@ -3,10 +3,11 @@
 Piece by piece (the engine's deal, CPython's random numbers, Weis, the heuristic's trump choice,
 the constrained deal of sample_hidden), then whole games: random games of every option (both
 profiles, Weis and Stöck on and off, both undertrump rules, every first forehand, targets that
-end games in the middle of a deal), stepped in C and in the engine side by side, comparing at
-every step what each seat sees and may do (legal sets, tricks and their winners, points, scores,
-the end of every deal and game). `STICHKIT_NATIVE_STEPS` sets the number of steps of the long
-comparison (the default fits CI; docs/benchmarks.md gives the figures of a run of millions).
+end games in the middle of a deal, every setting of multipliers), stepped in C and in the engine
+side by side, comparing at every step what each seat sees and may do (legal sets, tricks and
+their winners, points, scores, the end of every deal and game). `STICHKIT_NATIVE_STEPS` sets the
+number of steps of the long comparison (the default fits CI; docs/benchmarks.md gives the
+figures of a run of millions).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from stichkit.bots.jass_heuristic import choose_trump
 from stichkit.core.sampling import deal_constrained
 from stichkit.games.jass import DECK
 from stichkit.games.jass.cards import MODES
+from stichkit.games.jass.multipliers import MAX_FACTOR
 from stichkit.games.jass.profiles import SCHIEBER, SEED
 from stichkit.games.jass.state import ACTION_TEXTS, PHASE_NAMES, JassState, deal_hands
 from stichkit.games.jass.weis import best_weis, scoring_teams
@@ -145,7 +147,16 @@ def random_options(rng: random.Random) -> dict[str, Any]:
         "undertrump": rng.choice(("swiss", "jass-kit")),
         "first_forehand": rng.choice(("start-card", 0, 1, 2, 3)),
         "target": rng.choice((40, 100, 157, 300, 700, 1000, 2500)),
+        "multipliers": rng.choice(MULTIPLIERS) if rng.random() < 0.6 else custom_multipliers(rng),
     }
+
+
+# Every setting of the option: none, the named sets, and custom factors (drawn, up to the largest).
+MULTIPLIERS = ("none", "swisslos", "one-to-four", "D=1,H=2,S=3,C=4,obe=5,une=6")
+
+
+def custom_multipliers(rng: random.Random) -> str:
+    return ",".join(f"{m}={rng.randint(1, MAX_FACTOR)}" for m in MODES if rng.random() < 0.7) or "obe=20"
 
 
 def engine_fields(state: JassState) -> dict[str, Any]:
@@ -181,7 +192,7 @@ def engine_fields(state: JassState) -> dict[str, Any]:
 
 def core_fields(s: dict[str, Any]) -> dict[str, Any]:
     t = s["tally"]
-    points = [t[k] + t[2 + k] + t[4 + k] + (100 if s["match"] == k else 0) - t[6 + k] for k in (0, 1)]
+    points = [(t[k] + t[2 + k] + t[4 + k] + (100 if s["match"] == k else 0) - t[6 + k]) * s["mult"] for k in (0, 1)]
     shown = {}
     if s["weis_teams"] >= 0:
         for seat in range(4):
@@ -225,11 +236,14 @@ def side_by_side(steps: int, seed: int, games: int = 6, every_obs: int = 4) -> d
 
     rng = random.Random(seed)
     picks = np.random.default_rng(seed)
-    seen = {"steps": 0, "deals": 0, "games": 0, "modes": 0, "pushes": 0, "ended_mid_deal": 0}
+    seen = {"steps": 0, "deals": 0, "games": 0, "modes": 0, "pushes": 0, "ended_mid_deal": 0, "multiplied": 0,
+            "settings": 0}  # fmt: skip
     modes: set[tuple[str, str]] = set()
+    settings_seen: set[str] = set()
     while seen["steps"] < steps:
         options = random_options(rng)
         batch = JassBatch(games, seats=(0, 1, 2, 3), **options)
+        settings_seen.add(options["multipliers"] if options["multipliers"] in MULTIPLIERS else "custom")
         enc = encoding(batch.game)
         seeds = [rng.getrandbits(63) for _ in range(games)]
         batch.reset(seeds)
@@ -261,9 +275,12 @@ def side_by_side(steps: int, seed: int, games: int = 6, every_obs: int = 4) -> d
                 if state.is_terminal():
                     seen["games"] += 1
                     seen["ended_mid_deal"] += len(state.view(None)["tricks"]) < 9
+                    # ended in the middle of a deal that counts more than once: the Ausmachregel multiplied
+                    seen["multiplied"] += len(state.view(None)["tricks"]) < 9 and (state.multiplier or 1) > 1
                 seen["deals"] += state.view(None)["deal_number"] != before
             batch.step(actions)
     seen["modes"] = len(modes)
+    seen["settings"] = len(settings_seen)
     return seen
 
 
@@ -272,6 +289,7 @@ def test_whole_games_agree_with_the_engine() -> None:
     assert seen["steps"] >= STEPS
     assert seen["modes"] == 10  # every trump mode of both profiles
     assert seen["pushes"] > 0 and seen["ended_mid_deal"] > 0 and seen["deals"] > seen["games"] > 0
+    assert seen["settings"] == len(MULTIPLIERS) + 1 and seen["multiplied"] > 0  # every multiplier setting
 
 
 @settings(max_examples=25, deadline=None)

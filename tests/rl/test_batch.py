@@ -98,18 +98,18 @@ def test_the_native_backend_says_what_it_cannot_play() -> None:
         JassBatch(2, seats=(0, 2))
 
 
-def test_multipliers_take_the_python_path() -> None:
-    """The core counts every deal once: with option multipliers "auto" plays in Python, and
-    "native" (or the batch itself) says why it cannot."""
+def test_multipliers_play_in_the_core_and_announcements_in_python() -> None:
+    """The core plays every multiplier (tests/native compares it with the engine); announced Weis
+    take the Python path under "auto", and "native" says why it cannot."""
     vec = StichkitVectorEnv("jass", 2, opponents="random", multipliers="swisslos", profile="schieber")
-    assert vec.backend == "python"
+    assert vec.backend == "native"
     obs, _ = vec.reset(seed=1)
     assert obs["observation"].shape[0] == 2
-    with pytest.raises(OptionError, match=r"counts every deal once.*multipliers='swisslos'"):
-        StichkitVectorEnv("jass", 2, opponents="random", multipliers="swisslos", backend="native")
-    with pytest.raises(OptionError, match="multipliers"):
-        JassBatch(2, multipliers="D=2")
-    assert StichkitVectorEnv("jass", 2, opponents="random", multipliers="none").backend == "native"
+    assert StichkitVectorEnv("jass", 2, opponents="random", weis="announce").backend == "python"
+    with pytest.raises(OptionError, match=r"declares every player's Weis.*weis='announce'"):
+        StichkitVectorEnv("jass", 2, opponents="random", weis="announce", backend="native")
+    with pytest.raises(OptionError, match="announce"):
+        JassBatch(2, stoeck="announce")
 
 
 def test_no_observation_of_the_core_holds_a_hidden_card() -> None:
