@@ -42,6 +42,16 @@ try:  # the C extension is optional: a machine without a compiler installs witho
 except ImportError:  # pragma: no cover - depends on the build
     _jass = None
 
+ABI = 2  # the calls this Python side makes (module.c); an extension built before them is stale
+STALE = ""
+if _jass is not None and getattr(_jass, "ABI", 1) != ABI:  # pragma: no cover - depends on the build
+    STALE = (
+        f"stichkit's C extension (stichkit.native._jass) is stale: built for calls {getattr(_jass, 'ABI', 1)}, "
+        f"this code makes calls {ABI}, so Jass runs in Python until it is rebuilt: "
+        "python setup.py build_ext --inplace (or pip install -e .)"
+    )
+    _jass = None
+
 
 def _profile_tables(p: Profile) -> tuple[object, ...]:
     modes = sum(1 << m for m in p.trump_modes)
@@ -56,7 +66,7 @@ if _jass is not None:
 
 _told = False
 
-MISSING = (
+MISSING = STALE or (
     "stichkit's C extension (stichkit.native._jass) is not built, so Jass runs in Python: the same "
     "results, many times slower (the solver, the ismcts bot, the batched environments). Reinstall with a C "
     "compiler: pip install -e . (or pip install stichkit with gcc or clang present)"

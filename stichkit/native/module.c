@@ -290,6 +290,11 @@ PyMODINIT_FUNC PyInit__jass(void) {
     if (PyType_Ready(&BatchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
+    /* What the Python side calls: raised when a call's arguments change (2: the multipliers). */
+    if (PyModule_AddIntConstant(m, "ABI", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&BatchType);
     if (PyModule_AddObject(m, "Batch", (PyObject *)&BatchType) < 0) {
         Py_DECREF(&BatchType);
