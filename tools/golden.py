@@ -46,6 +46,7 @@ PLAYTHROUGHS: dict[str, tuple[str, dict[str, Any], int, int]] = {
     "jass_schieber": ("jass", {"profile": "schieber", "target": 200}, 2, 2),
     "jass_schieber_multipliers": ("jass", {"profile": "schieber", "target": 600, "multipliers": "one-to-four"}, 3, 3),
     "jass_seed_announce": ("jass", {"profile": "seed", "target": 300, "weis": "announce", "stoeck": "announce"}, 4, 4),
+    "jass_schieber_deals": ("jass", {"profile": "schieber", "deals": 2}, 5, 5),
     "stichwahl_2": ("stichwahl", {"players": 2, "target": 8}, 1, 1),
     "stichwahl_3": ("stichwahl", {"players": 3, "target": 8}, 2, 2),
     "stichwahl_4": ("stichwahl", {"players": 4, "target": 8}, 3, 3),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stichkit.core.action import Action
+from stichkit.games.jass.passe import target_of
 from stichkit.games.jass.state import ACTIONS, JassState
 
 from .solver import SolveError, _dds, c_arguments, position_of, remaining_points
@@ -45,7 +46,7 @@ def needs(state: JassState) -> tuple[int, int]:
     """Points each team (0, 1) still lacks to reach the game's target, in the deal's own points:
     a deal that counts double (option multipliers) needs half as many, rounded up, since all it
     writes is doubled alike."""
-    target: int = state.game.options["target"]
+    target = target_of(state.game.options)  # never reached in a game of fixed deals
     scores = state.scores()
     m = state.multiplier or 1
     return -((scores[0] - target) // m), -((scores[1] - target) // m)

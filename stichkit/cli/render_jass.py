@@ -146,7 +146,7 @@ class JassRenderer(Renderer):
         grid.add_row(
             "Score",
             f"[b]{self._team_name(us, me)} {s[us]}[/b]  ·  [b]{self._team_name(them, me)} {s[them]}[/b]"
-            f"   [dim](first to {view['target']}; this deal {d[us]} : {d[them]})[/dim]",
+            f"   [dim]({_goal(view)}; this deal {d[us]} : {d[them]})[/dim]",
         )
         grid.add_row("Trump", self._trump_line(view, me))
         if view["weis_scored_by"] is None:
@@ -307,7 +307,7 @@ class JassRenderer(Renderer):
 
     def scores(self, view: View, me: int | None) -> RenderableType:
         us, them = (0, 1) if me is None or me % 2 == 0 else (1, 0)
-        table = Table(box=box.SIMPLE_HEAD, title=f"Scores (first to {view['target']})", title_justify="left")
+        table = Table(box=box.SIMPLE_HEAD, title=f"Scores ({_goal(view)})", title_justify="left")
         for col in ("Deal", "Trump", self._team_name(us, me), self._team_name(them, me)):
             table.add_column(col, justify="right" if col not in ("Deal", "Trump") else "left")
         for d in view["previous_deals"]:
@@ -462,3 +462,10 @@ class JassRenderer(Renderer):
 
 
 RENDERER = JassRenderer
+
+
+def _goal(view: View) -> str:
+    """What ends the game: the target, or a fixed number of deals (option deals)."""
+    if view.get("deals"):
+        return f"deal {min(view['deals_played'] + 1, view['deals'])} of {view['deals']}"
+    return f"first to {view['target']}"

@@ -111,7 +111,7 @@ class JassEncoder(JassFamilyEncoder):
         stoeck = view["stoeck"]
         if stoeck is not None:
             ap(base + self.o_stoeck + (me - stoeck) % 4)
-        target = view["target"]
+        target = view["target"] or 157 * view["deals"]  # a game of fixed deals: some 157 points a deal
         sc = view["scores"]
         at += (base + self.o_scores, base + self.o_scores + 1, base + self.o_deal)
         values += (unit(sc[team], target), unit(sc[1 - team], target), unit(view["deal_number"], 20))

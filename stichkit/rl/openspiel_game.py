@@ -90,7 +90,7 @@ def max_game_length(game: Game) -> int:
     n = game.num_players
     if game.name == "jass":
         # every complete deal writes at least 157 points; the game ends when a team reaches the target
-        deals = 2 * (game.options["target"] - 1) // 157 + 1
+        deals = game.options.get("deals") or 2 * (game.options["target"] - 1) // 157 + 1
         # a trump choice, a push, 36 cards, and what may be said: four Weis and one "Stöck"
         said = 4 * (game.options["weis"] == "announce") + (game.options["stoeck"] == "announce")
         return deals * (38 + said)

@@ -47,6 +47,8 @@ def final_returns(state: State) -> list[float]:
 
 def scale(game: Game) -> float:
     """The score margin that counts as a full potential of 1/2."""
+    if game.name == "jass" and game.options.get("deals"):
+        return 157.0 * game.options["deals"]  # a game of fixed deals: some 157 points a deal
     if game.name in ("jass", "stichwahl"):
         return float(game.options["target"])
     if game.name == "coiffeur":

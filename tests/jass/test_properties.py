@@ -109,9 +109,23 @@ def jass_check_scores(state: State, fail: Any) -> None:
         fail(f"partners' scores differ: {sc}")
     if v["scores"] != [s0, s1]:
         fail(f"view scores {v['scores']} != scores() {sc}")
+    deals = game.options.get("deals", 0)
     target = game.options["target"]
-    if v["target"] != target:
-        fail(f"view target {v['target']} != option {target}")
+    if v["target"] != (None if deals else target):
+        fail(f"view target {v['target']} != option {target} (deals={deals})")
+    if deals:
+        played = v["deal_number"] + (1 if state.is_terminal() else 0)
+        if (v["deals"], v["deals_played"], v["deals_to_play"]) != (deals, played, deals - played):
+            fail(f"deals {deals}: view says {v['deals']}, {v['deals_played']} played, {v['deals_to_play']} to play")
+        if state.is_terminal() != (played == deals and v["previous_deals"][-1]["complete"] if played else False):
+            fail(f"deals {deals}: game over {state.is_terminal()} after {played} deals")
+        if state.is_terminal():
+            want = [0, 2] if s0 > s1 else [1, 3] if s1 > s0 else [0, 1, 2, 3]
+            if list(state.winners()) != want:
+                fail(f"deals {deals}: winners {state.winners()} with totals {[s0, s1]}, expected {want}")
+        target = 1 << 62  # the target is not played to
+    elif "deals_played" in v:
+        fail("a game played to the target shows deals_played")
     prev = v["previous_deals"]
     totals = [0, 0]
     for i, d in enumerate(prev):
@@ -174,7 +188,7 @@ def jass_check_scores(state: State, fail: Any) -> None:
             fail(f"deal_points {v['deal_points']} != tricks + shown Weis + Stöck {want}")
     if totals != [s0, s1]:
         fail(f"scores {[s0, s1]} != sum over deals {totals}")
-    if state.is_terminal():
+    if state.is_terminal() and not deals:
         w = list(state.winners())
         if w not in ([0, 2], [1, 3]):
             fail(f"winners() {w} is not a team")
@@ -383,6 +397,25 @@ def test_games_with_announced_weis(
     """weis="announce" (and stoeck="announce"): announcements as decisions; samples keep the announced points, and views
     show the points of an announcement and never its cards before the first trick is complete."""
     options = {"profile": profile, "target": target, "weis": "announce", "stoeck": stoeck, "multipliers": multipliers}
+    _run_short(data, options, seed, rng_seed)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=SUPPRESS)
+@given(
+    data=st.data(),
+    profile=PROFILES,
+    deals=st.integers(1, 3),
+    weis=st.sampled_from(["auto", "off", "announce"]),
+    multipliers=st.sampled_from(["none", "swisslos"]),
+    seed=SEEDS,
+    rng_seed=SEEDS,
+)
+def test_games_of_fixed_deals(
+    data: Any, profile: str, deals: int, weis: str, multipliers: str, seed: int, rng_seed: int
+) -> None:
+    """Option deals: every deal is played out, the game ends after the last, the higher total wins (a
+    tie is a draw); cards conserved, undo, replay and samples as in every game."""
+    options = {"profile": profile, "deals": deals, "weis": weis, "multipliers": multipliers, "target": 50}
     _run_short(data, options, seed, rng_seed)
 
 

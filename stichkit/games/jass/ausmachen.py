@@ -14,6 +14,7 @@ from typing import Any
 
 from .actions import OVER
 from .cards import MATCH_BONUS, STOECK_PAIR, STOECK_POINTS
+from .passe import leader
 from .position import Trick
 from .profiles import Profile
 from .scoring import STOECK, VOIDED, WEIS, DealSummary
@@ -26,6 +27,7 @@ class Ausmachen:
 
     _profile: Profile
     _target: int
+    _deals: int  # a game of fixed deals (passe.py), or 0
     _mults: tuple[int, ...]
     _mult: int  # the deal's multiplier, once trump is chosen
     _ausmachen: bool
@@ -105,7 +107,7 @@ class Ausmachen:
 
     def _end_deal(self, team: int, pts: int) -> None:
         """After the last trick: the match bonus (voiding the other team's bonus in `seed`),
-        then the next deal, unless the points end the game."""
+        then the next deal, unless the points end the game or it was the last of `deals`."""
         tally = self._tally
         mult = self._mult
         if self._deal_tricks[team] == 9:
@@ -116,9 +118,13 @@ class Ausmachen:
                 void = tally[WEIS + other] + tally[STOECK + other]
                 tally[VOIDED + other] = void
                 self._scores[other] -= void * mult
-        if not self._claim(team, pts * mult):
-            self._summaries.append(self._summary(True))
-            self._start_deal()
+        if self._claim(team, pts * mult):
+            return
+        if self._deal_no + 1 == self._deals:
+            self._game_over(leader(self._scores))  # the last deal of a game of fixed deals
+            return
+        self._summaries.append(self._summary(True))
+        self._start_deal()
 
     def _show_weis(self) -> bool:
         """Score the Weis after the first trick. True if that ends the game."""

@@ -14,6 +14,7 @@ from .announcements import AnnouncingJassState
 from .deals import parse_deal
 from .known_position import new_position
 from .multipliers import SETS, canonical, factors, problem
+from .passe import MAX_DEALS, check_deals
 from .profiles import PROFILES, Profile
 from .rules import UNDERTRUMP_RULES
 from .state import JassState
@@ -41,6 +42,15 @@ class Jass(Game):
             check=_positive,
             maximum=MAX_TARGET,
             default_from=lambda o: PROFILES[o["profile"]].default_target,
+        ),
+        Option(
+            "deals",
+            0,
+            "a game of fixed deals: 0 plays to the target; 1-1000 plays that many deals and the higher total "
+            "wins, the target unused (12: a club's Passe)",
+            kind=int,
+            check=check_deals,
+            maximum=MAX_DEALS,
         ),
         Option(
             "weis",
@@ -95,6 +105,10 @@ class Jass(Game):
         self.options["multipliers"] = canonical(self.options["multipliers"])
         self.multipliers: tuple[int, ...] = factors(self.options["multipliers"])
         self.num_players = 4
+        if not self.options["deals"]:
+            # Played to the target: the option is left out, so that games, records and views
+            # stay exactly as they were written before it existed (passe.py).
+            del self.options["deals"]
         if self.options["stoeck"] == "announce":
             self._set_actions(ACTIONS_STOECK)
         else:

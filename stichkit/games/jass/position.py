@@ -111,9 +111,9 @@ def pending_claims(state: JassFields) -> tuple[int, tuple[int, int], int]:
 # Every field of JassFields, as clone() treats it: shared values (immutable, or replaced rather
 # than changed), then the lists and dicts that play changes in place (copied by a clone).
 SHARED_FIELDS = (
-    "game", "_profile", "_target", "_mults", "_mult", "_ausmachen", "_weis_on", "_announce", "_held", "_stoeck_on",
-    "_stoeck_said", "_calling", "_seed", "_first_forehand", "_lowest_plain", "_winner", "_deal_no", "_match",
-    "_legal", "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed", "_start", "_leader", "_led",
+    "game", "_profile", "_target", "_deals", "_mults", "_mult", "_ausmachen", "_weis_on", "_announce", "_held",
+    "_stoeck_on", "_stoeck_said", "_calling", "_seed", "_first_forehand", "_lowest_plain", "_winner", "_deal_no",
+    "_match", "_legal", "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed", "_start", "_leader", "_led",
     "_win_seat", "_win_str", "_win_card", "_best_trump", "_tricks", "_weis", "_weis_teams", "_stoeck_seat",
     "_stoeck_done", "_fixed",
 )  # fmt: skip
@@ -129,6 +129,7 @@ class JassFields(DealByDealState):
 
     _profile: Profile
     _target: int
+    _deals: int  # a game of fixed deals (passe.py), or 0
     _mults: tuple[int, ...]
     _mult: int
     _ausmachen: bool

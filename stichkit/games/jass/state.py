@@ -14,7 +14,7 @@ from stichkit.cards import bits
 from stichkit.core.action import Action
 from stichkit.core.errors import IllegalActionError, Reason, UndoError
 
-from . import position, sampling, views
+from . import passe, position, sampling, views
 from .actions import (
     ACTION_ID_OF,
     ACTION_TEXTS,
@@ -48,7 +48,8 @@ class JassState(Ausmachen, JassFields):
     def __init__(self, game: Any, seed: int, given: dict[int, Hands]) -> None:
         self._begin(game, seed, given)
         self._profile = game.profile
-        self._target: int = game.options["target"]
+        self._target: int = passe.target_of(game.options)  # none when a fixed number of deals is played
+        self._deals: int = game.options.get("deals", 0)
         self._weis_on = game.options["weis"] != "off"
         self._announce = game.options["weis"] == "announce"  # each player announces, or stays silent
         self._stoeck_on = bool(game.options["stoeck"])
@@ -365,6 +366,8 @@ class JassState(Ausmachen, JassFields):
     def winners(self) -> list[int]:
         if self._phase != OVER:
             return []
+        if self._winner < 0:
+            return [0, 1, 2, 3]  # equal totals after a fixed number of deals: a draw (passe.py)
         return [self._winner, self._winner + 2]
 
     # -- what a seat may know (views.py, sampling.py) -----------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 
 from .actions import PHASE_NAMES
 from .cards import DECK, MODES
+from .passe import progress
 from .position import JassFields
 from .scoring import STOECK, tally_total
 from .weis import weis_json
@@ -35,7 +36,7 @@ def view(state: JassFields, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "options": dict(s.game.options),
         "profile": s._profile.name,
-        "target": s._target,
+        "target": None if s._deals else s._target,  # none in a game of fixed deals
         "phase": PHASE_NAMES[s._phase],
         "current_player": s.current_player,
         "deal_number": s._deal_no,
@@ -64,6 +65,9 @@ def view(state: JassFields, seat: int | None) -> dict[str, Any]:
         "previous_deals": [d.to_json() for d in s._summaries],
         "winners": s.winners() or None,
     }
+    fixed = progress(s._deals, s._deal_no, s.is_terminal())
+    if fixed is not None:
+        v.update(fixed)
     if seat is not None and seat == s.current_player:
         v["legal_actions"] = [a.text for a in s.legal_actions()]
     return v
