@@ -267,6 +267,7 @@ class TournamentRequest(BaseModel):
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=20)
     rounds: StrictInt = Field(default=3, ge=1, le=50)
     games_per_round: StrictInt = Field(default=1, ge=1, le=20)
+    deals_per_round: StrictInt | None = Field(default=None, ge=1, le=100)  # a round of one game of so many deals
     rated: StrictBool = False
     registration: Literal["anyone", "accounts", "invitation"] = "anyone"
     start_at: float | None = Field(default=None, allow_inf_nan=False)

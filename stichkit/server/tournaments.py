@@ -73,6 +73,7 @@ class NewTournament:
     options: dict[str, Any]
     rounds: int
     games_per_round: int
+    deals_per_round: int | None
     rated: bool
     registration: str
     start_at: float | None
@@ -169,8 +170,8 @@ class Tournaments:
         try:
             settings = arena.Settings(
                 game=req.game, format=req.format, options=dict(req.options), rounds=req.rounds,
-                games_per_round=req.games_per_round, rated=req.rated, registration=req.registration,
-                starts_at=starts, move_time=req.move_time, fill_bot=req.fill_bot,
+                games_per_round=req.games_per_round, deals_per_round=req.deals_per_round, rated=req.rated,
+                registration=req.registration, starts_at=starts, move_time=req.move_time, fill_bot=req.fill_bot,
             )  # fmt: skip
             self._bot(req.fill_bot, settings.game)
         except OptionError as e:

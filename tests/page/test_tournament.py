@@ -57,15 +57,21 @@ def test_open_register_and_be_taken_to_the_table(server: Server, new_page: NewPa
     assert boss.text_content("#tour-open-title") == "Ein Turnier eröffnen"
     assert not sideways(boss), f"{size}: the tournaments page scrolls sideways"
     boss.fill("#tour-open input[name=name]", f"Passe am Freitag {size}")
+    boss.select_option("#tour-open select[name=game]", "coiffeur")
+    assert not boss.is_visible("#tour-deals")  # Coiffeur's deals are its rows
     boss.select_option("#tour-open select[name=game]", "jass")
     boss.select_option("#tour-open select[name=format]", "passe")
     assert "jeder spielt einmal mit jedem" in boss.text_content("#tour-open-rule")
+    assert boss.text_content("#tour-deals").strip() == "Spiele pro Runde (Passe: 12)"
     boss.fill("#tour-open input[name=rounds]", "1")
+    boss.fill("#tour-open input[name=deals_per_round]", "12")  # a club's Passe
     boss.click("#tour-open-button")
     boss.wait_for_url(re.compile(r"/tournaments/[^/]+$"))
     tid = boss.url.rsplit("/", 1)[1]
     boss.wait_for_selector("#tour-organiser")
     assert boss.text_content("#tour-name") == f"Passe am Freitag {size}"
+    opened = api(boss, server, "GET", f"/api/tournaments/{tid}")
+    assert opened["settings"]["deals_per_round"] == 12 and opened["options"]["deals"] == 12
     assert "Passe mit wechselnden Partnern" in boss.text_content("#tour-meta")
     meta = "Jass (Schieber) · Passe mit wechselnden Partnern · 1 Runde · Anmeldung offen"
     assert boss.text_content("#tour-meta") == meta

@@ -20,6 +20,15 @@ def test_settings_fill_in_the_game_options_and_round_trip_json() -> None:
     assert s.to_json()["starts_at"] == "2026-12-01T19:00:00+00:00"
 
 
+def test_a_passe_is_a_round_of_twelve_deals() -> None:
+    s = Settings(game="jass", format="passe", deals_per_round=12, options={"weis": "off", "stoeck": False})
+    assert s.options["deals"] == 12 and s.games_per_round == 1
+    assert Settings.from_json(s.to_json()) == s
+    d = Settings(game="differenzler", format="free", deals_per_round=4)
+    assert d.options["deals"] == 4
+    assert "deals" not in Settings(game="jass", format="passe").options  # played to the target
+
+
 @pytest.mark.parametrize(
     ("given", "says"),
     [
@@ -49,6 +58,16 @@ def test_settings_fill_in_the_game_options_and_round_trip_json() -> None:
         ({"game": "jass", "format": "swiss", "options": {"colour": 1}}, "jass has no option 'colour'"),
         ({"game": "jass", "format": "swiss", "prize": 5}, "a tournament has no setting 'prize'; its settings are:"),
         ({"format": "swiss"}, "a tournament needs the setting 'game'"),
+        ({"game": "coiffeur", "format": "swiss", "deals_per_round": 12}, "a number of deals in differenzler, jass"),
+        ({"game": "jass", "format": "passe", "deals_per_round": 0}, "deals_per_round=0 is not allowed"),
+        (
+            {"game": "jass", "format": "passe", "deals_per_round": 12, "games_per_round": 2},
+            "games_per_round=2 is not allowed; allowed: 1 when deals_per_round is set",
+        ),
+        (
+            {"game": "jass", "format": "passe", "deals_per_round": 12, "options": {"deals": 8}},
+            "allowed: the game's option deals=8, or leave that out",
+        ),
     ],
 )
 def test_bad_settings_say_what_is_wrong_and_allowed(given: dict, says: str) -> None:  # type: ignore[type-arg]

@@ -20,6 +20,11 @@ FORMATS = ("swiss", "passe", "duplicate", "free")
 REGISTRATIONS = ("anyone", "accounts", "invitation")
 MAX_ROUNDS = 50
 MAX_GAMES_PER_ROUND = 20
+MAX_DEALS_PER_ROUND = 100
+PASSE_DEALS = 12  # a club's Passe: twelve deals with one partner
+# The games whose length is a number of deals (their option `deals`): a round of them can be
+# that many deals. (Coiffeur's deals are its rows.)
+DEALT_GAMES = frozenset({"jass", "differenzler"})
 MOVE_TIME = (1.0, 3600.0)  # seconds a player has for a move, as a table's move_time
 
 # The partnership games: seats 0+2 against 1+3. Their entrants in Swiss and duplicate are fixed
@@ -69,15 +74,18 @@ class Settings:
     """What an organiser chooses. `options` are the game's, resolved (every default filled in).
 
     `games_per_round`: the games each table plays in a round (a game's own length is its option:
-    Jass's `target`, Differenzler's `deals`). `starts_at` None: started by hand. `move_time`:
-    seconds per move at the tables (None: no clock). `fill_bot`: the bot that takes a seat no
-    entrant fills (Passe and free tables of a field that does not divide into tables)."""
+    Jass's `target` or `deals`, Differenzler's `deals`). `deals_per_round`: a round is one game of
+    that many deals (Jass, Differenzler: the game's option `deals`; a Passe is 12). `starts_at`
+    None: started by hand. `move_time`: seconds per move at the tables (None: no clock).
+    `fill_bot`: the bot that takes a seat no entrant fills (Passe and free tables of a field that
+    does not divide into tables)."""
 
     game: str
     format: str
     options: dict[str, Any] = field(default_factory=dict)
     rounds: int = 3
     games_per_round: int = 1
+    deals_per_round: int | None = None
     rated: bool = False
     registration: str = "anyone"
     starts_at: datetime | None = None
@@ -89,6 +97,8 @@ class Settings:
             raise _refuse("game", self.game, "one of " + ", ".join(repr(g) for g in stichkit.game_names()))
         if not isinstance(self.options, Mapping):
             raise _refuse("options", self.options, "the game's options as names and values")
+        if self.deals_per_round is not None:
+            object.__setattr__(self, "options", self._with_deals(self.deals_per_round))
         game = stichkit.load_game(self.game, **self.options)  # OptionError names the option
         if game.files:
             raise OptionError(f"a tournament plays the shipped card tables: leave out {', '.join(sorted(game.files))}")
@@ -124,6 +134,20 @@ class Settings:
         except OptionError as e:
             raise _refuse("fill_bot", self.fill_bot, f"a bot that plays {self.game} ({e})") from None
 
+    def _with_deals(self, deals: Any) -> dict[str, Any]:
+        """The game's options with a round of `deals` deals (setting deals_per_round): one game of them."""
+        if self.game not in DEALT_GAMES:
+            raise _refuse("deals_per_round", deals, f"a number of deals in {', '.join(sorted(DEALT_GAMES))}; "
+                          f"{self.game} sets its length by its options")  # fmt: skip
+        _whole("deals_per_round", deals, 1, MAX_DEALS_PER_ROUND)
+        if self.games_per_round != 1:
+            raise _refuse("games_per_round", self.games_per_round, "1 when deals_per_round is set (a round is one "
+                          "game of those deals)")  # fmt: skip
+        given = self.options.get("deals")
+        if given is not None and str(given) != str(deals):
+            raise _refuse("deals_per_round", deals, f"the game's option deals={quote(given)}, or leave that out")
+        return {**self.options, "deals": deals}
+
     @property
     def seats(self) -> int:
         """The seats of one table."""
@@ -146,7 +170,8 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "format": self.format, "options": dict(self.options), "rounds": self.rounds,
-            "games_per_round": self.games_per_round, "rated": self.rated, "registration": self.registration,
+            "games_per_round": self.games_per_round, "deals_per_round": self.deals_per_round, "rated": self.rated,
+            "registration": self.registration,
             "starts_at": None if self.starts_at is None else self.starts_at.astimezone(UTC).isoformat(),
             "move_time": self.move_time, "fill_bot": self.fill_bot,
         }  # fmt: skip

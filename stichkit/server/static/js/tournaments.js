@@ -16,6 +16,9 @@ export function formatsOf(game) {
   return ["jass", "coiffeur"].includes(game) ? TEAM_FORMATS : FREE_FORMATS;
 }
 
+/** The games whose round can be a number of deals (the tournament setting deals_per_round). */
+export const DEALT_GAMES = ["jass", "differenzler"];
+
 export class TournamentList {
   constructor(root, catalog) {
     this.root = root;
@@ -30,6 +33,7 @@ export class TournamentList {
         const formats = formatsOf(this.game);
         this.root.querySelector("select[name=format]").innerHTML = formats.map((f) => `<option value="${f}">${esc(t(`tour.format.${f}`))}</option>`).join("");
         this.root.querySelector("#tour-open-rule").textContent = t(`tour.rule.${formats[0]}`);
+        this.root.querySelector("#tour-deals").hidden = !DEALT_GAMES.includes(this.game);
       } else if (ev.target.name === "format") {
         this.root.querySelector("#tour-open-rule").textContent = t(`tour.rule.${ev.target.value}`);
       }
@@ -85,6 +89,8 @@ export class TournamentList {
       `<label>${esc(t("tour.format"))} <select name="format">${formats.map((f) => `<option value="${f}">${esc(t(`tour.format.${f}`))}</option>`).join("")}</select></label>` +
       `<label>${esc(t("tour.roundsLabel"))} <input name="rounds" type="number" min="1" max="50" value="3"></label>` +
       `<label>${esc(t("tour.gamesPerRound"))} <input name="games_per_round" type="number" min="1" max="20" value="1"></label>` +
+      `<label id="tour-deals"${DEALT_GAMES.includes(this.game) ? "" : " hidden"}>${esc(t("tour.dealsPerRound"))} ` +
+      `<input name="deals_per_round" type="number" min="1" max="100" placeholder="${esc(t("tour.dealsOpen"))}"></label>` +
       `<label>${esc(t("tour.registration"))} <select name="registration">${["anyone", "accounts", "invitation"].map((r) => `<option value="${r}">${esc(t(`tour.reg.${r}`))}</option>`).join("")}</select></label>` +
       `<label>${esc(t("tour.moveTime"))} <input name="move_time" type="number" min="1" max="3600" placeholder="${esc(t("tour.noClock"))}"></label>` +
       `<label class="check"><input type="checkbox" name="rated"> ${esc(t("tour.rated"))}</label>` +
@@ -106,6 +112,8 @@ export class TournamentList {
       registration: data.get("registration").toString(),
       rated: data.get("rated") === "on",
     };
+    const deals = (data.get("deals_per_round") || "").toString().trim();
+    if (deals && DEALT_GAMES.includes(body.game)) body.deals_per_round = Number(deals);
     const clock = data.get("move_time").toString().trim();
     if (clock) body.move_time = Number(clock);
     try {

@@ -277,7 +277,7 @@ export default {
     return (
       table(["#", ctx.t("jass.trump"), teamLabel(0, ctx), teamLabel(1, ctx), ctx.t("table.total")], rows) +
       note +
-      `<p class="muted">${esc(ctx.t("jass.target", { n: view.target }))} · ${esc(ctx.t("jass.orderTrump", { order: trumpOrder(ctx) }))}</p>`
+      `<p class="muted">${esc(view.deals ? ctx.t("jass.deals", { n: view.deals, played: view.deals_played }) : ctx.t("jass.target", { n: view.target }))} · ${esc(ctx.t("jass.orderTrump", { order: trumpOrder(ctx) }))}</p>`
     );
   },
 
