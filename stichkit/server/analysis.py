@@ -8,6 +8,11 @@ the deals done so far. With a keeper (`DbKeeper`), a game is claimed in the data
 is begun, so of several server processes only one solves it; it tells the others how far it has
 come every few seconds, and finished analyses are kept there for whoever asks again. A claim
 whose process has gone silent is taken over by the next process asked.
+
+Background analyses (a finished tournament's Jass games, tournaments.py) are the lowest
+priority: each process has a budget of `background` of them queued or in work (not counted
+against the players' `waiting`, nor any visitor's limit), players' games are taken first, and a
+background game in work yields to a player's between its deals.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ class Job:
     results: list[PartResult] = field(default_factory=list)
     error: str | None = None
     client: str | None = None  # who asked for it first (clients.client_key)
+    background: bool = False  # queued by the server itself (a tournament's games): the lowest priority
     told: int = -1  # what the keeper was last told: the results, plus one once in work (-1: nothing)
     # The analysis assembled from the results so far (how many, and it): answered again on every
     # follow-up POST and every beat, assembled again only when a deal came in.
@@ -102,30 +108,40 @@ class Analyses:
     the last `keep` finished ones remembered here (the keeper has them for restarts and the other
     processes)."""
 
-    def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None, per_client: int = 0) -> None:
+    def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None, per_client: int = 0,
+                 background: int = 1) -> None:  # fmt: skip
         self.waiting = waiting
+        self.background = background  # the server's own analyses queued or in work here at most
         self.per_client = per_client  # games one client may have waiting or in work here (0: no limit)
         self.keeper = keeper
         self.keep = keep
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
-        self._queue: asyncio.Queue[Key] = asyncio.Queue()
+        # (0: a player's, 1: the server's own; order of arrival; the game)
+        self._queue: asyncio.PriorityQueue[tuple[int, int, Key]] = asyncio.PriorityQueue()
+        self._arrived = 0
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
     def get(self, key: Key) -> Job | None:
         return self.jobs.get(key)
 
+    def _in_work(self, background: bool) -> int:
+        return sum(1 for j in self.jobs.values() if j.status in ("queued", "working") and j.background == background)
+
     async def begin(self, key: Key, state: State, seen: StoredAnalysis | None = None,
-                    client: str | None = None) -> Job | None:  # fmt: skip
+                    client: str | None = None, background: bool = False) -> Job | None:  # fmt: skip
         """The game's analysis: the one begun here already, or a new one at the end of the queue
         once the keeper gave this process the claim (`seen`: the silent claim to take over, as
         read). None: another process claimed it first. Busy: too many wait here; LimitReached:
-        `client` has as many waiting as one client may."""
+        `client` has as many waiting as one client may. `background`: the server's own, within
+        its budget and after every player's."""
         job = self.jobs.get(key)
         if job is not None and job.status != "failed":
             return job
         if self.waiting == 0:
             raise Busy("this server analyses no games (stich serve --max-analyses 0)")
+        if background:
+            return await self._begin_background(key, state, seen)
         mine = sum(1 for j in self.jobs.values() if j.client == client and j.status in ("queued", "working"))
         if client is not None and self.per_client and mine >= self.per_client:
             reason = (
@@ -133,24 +149,41 @@ class Analyses:
                 f"({self.per_client}); ask again when they are done"
             )
             raise LimitReached("client_analyses", reason)
-        busy = sum(1 for j in self.jobs.values() if j.status in ("queued", "working"))
+        busy = self._in_work(False)
         if busy >= self.waiting:
             raise Busy(f"this server is analysing {busy} games already; ask again in a few minutes")
         job = Job(state, parts(state, full=False), client=client)
         if self.keeper is not None:
             if not await self.keeper.claim(key, job.to_json(), seen):
                 return None
-            if sum(1 for j in self.jobs.values() if j.status in ("queued", "working")) >= self.waiting:
+            if self._in_work(False) >= self.waiting:
                 await self.keeper.failed(key)  # others were begun here while claiming this one
                 raise Busy(f"this server is analysing {self.waiting} games already; ask again in a few minutes")
+        self._enqueue(key, job)
+        return job
+
+    async def _begin_background(self, key: Key, state: State, seen: StoredAnalysis | None) -> Job | None:
+        if self._in_work(True) >= self.background:
+            raise Busy(f"this server analyses {self.background} of its own games at a time")
+        job = Job(state, parts(state, full=False), background=True)
+        if self.keeper is not None:
+            if not await self.keeper.claim(key, job.to_json(), seen):
+                return None
+            if self._in_work(True) >= self.background:
+                await self.keeper.failed(key)
+                raise Busy(f"this server analyses {self.background} of its own games at a time")
+        self._enqueue(key, job)
+        return job
+
+    def _enqueue(self, key: Key, job: Job) -> None:
         self.jobs[key] = job
         self.jobs.move_to_end(key)
-        self._queue.put_nowait(key)
+        self._arrived += 1
+        self._queue.put_nowait((int(job.background), self._arrived, key))
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._work())]
             if self.keeper is not None:
                 self._tasks.append(asyncio.create_task(self._beat(self.keeper)))
-        return job
 
     async def _beat(self, keeper: Keeper) -> None:
         """Every few seconds: a sign of life for the claims in work, with what came further."""
@@ -175,15 +208,21 @@ class Analyses:
     async def _work(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            key = await self._queue.get()
+            priority, arrived, key = await self._queue.get()
             job = self.jobs.get(key)
             if job is None:
                 continue
             job.status = "working"
             log.info("analysing game %s of table %s (%d deals)", key[1], key[0], len(job.parts))
             try:
-                for part in job.parts:
+                for part in job.parts[len(job.results) :]:
+                    if job.background and self._player_waits():
+                        break  # a player's game waits: it goes first, this one after it
                     job.results.append(await loop.run_in_executor(self._executor(), analyse_part, part))
+                if len(job.results) < len(job.parts):
+                    job.status = "queued"
+                    self._queue.put_nowait((priority, arrived, key))
+                    continue
                 job.status = "done"
             except asyncio.CancelledError:
                 raise
@@ -208,6 +247,9 @@ class Analyses:
                 except Exception:  # still answered from memory here; a restart would solve it again
                     log.exception("keeping the analysis of game %s of table %s failed", key[1], key[0])
             self._forget_old()
+
+    def _player_waits(self) -> bool:
+        return any(j.status == "queued" and not j.background for j in self.jobs.values())
 
     def _forget_old(self) -> None:
         finished = [k for k, j in self.jobs.items() if j.status in ("done", "failed")]

@@ -99,7 +99,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "title": TITLES.get(name, name),
         "players": counts,
         "default_players": stichkit.load_game(name).num_players,
-        "options": [describe_option(o, defaults[o.name]) for o in web_options(name)],
+        "options": [describe_option(o, defaults.get(o.name, o.default)) for o in web_options(name)],
         "data": game_data(name),
     }
 

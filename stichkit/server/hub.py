@@ -88,7 +88,9 @@ class Hub:
         self.sqlite = is_sqlite(self.url)
         self.tables: dict[str, LiveTable] = {}
         self.bots = BotRunner(settings.bot_workers, settings.workers_per_client)
-        self.analyses = Analyses(settings.max_analyses, per_client=settings.client_analyses)  # keeper: at start
+        self.analyses = Analyses(
+            settings.max_analyses, per_client=settings.client_analyses, background=settings.background_analyses
+        )  # keeper: at start
         self.in_flight = InFlight()  # each client's hints in work here (quotas.py)
         self.bot_time = BotTime(settings.table_bot_time)  # each table's bots' thinking a minute
         self._bot_cache: Recent[str, SeatBot] = Recent(256)  # bot specs as tables name them, checked

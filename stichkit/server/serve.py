@@ -62,6 +62,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
                    help="hints one client may have in work at once (2; 0: no limit)")  # fmt: skip
     p.add_argument("--client-analyses", type=int, default=1, metavar="N",
                    help="analyses one client may have waiting or in work (1; 0: no limit)")  # fmt: skip
+    p.add_argument("--background-analyses", type=int, default=1, metavar="N",
+                   help="the server's own analyses (a Jass tournament's games) waiting or in work at once, "
+                        "after every player's (1; 0: none)")  # fmt: skip
     p.add_argument("--client-workers", type=int, metavar="N",
                    help="bot workers one client's bots and hints may hold at once "
                         "(default: half the workers; 0: all)")  # fmt: skip
@@ -131,6 +134,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.sweep_unwatched, 1, 10**9, "--sweep-unwatched"),
         (args.client_tables, 0, 10**6, "--client-tables"), (args.client_bot_seats, 0, 10**6, "--client-bot-seats"),
         (args.client_hints, 0, 1000, "--client-hints"), (args.client_analyses, 0, 1000, "--client-analyses"),
+        (args.background_analyses, 0, 1000, "--background-analyses"),
         (args.table_bot_time, 0, 3600, "--table-bot-time"),
         (args.client_tournaments, 0, 10**6, "--client-tournaments"),
         (args.client_bot_entrants, 0, 10**6, "--client-bot-entrants"),
@@ -157,7 +161,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         register_per_address=args.register_limit, session_lifetime=args.session_days * 86400,
         sweep_idle=args.sweep_idle,
         client_tables=args.client_tables, client_bot_seats=args.client_bot_seats, client_hints=args.client_hints,
-        client_analyses=args.client_analyses, client_workers=args.client_workers, table_bot_time=args.table_bot_time,
+        client_analyses=args.client_analyses, background_analyses=args.background_analyses,
+        client_workers=args.client_workers, table_bot_time=args.table_bot_time,
         sweep_unwatched=args.sweep_unwatched, client_tournaments=args.client_tournaments,
         client_bot_entrants=args.client_bot_entrants, tournament_entrants=args.tournament_entrants,
         sweep_interval=min(60.0, max(0.5, min(args.sweep_waiting, args.sweep_abandoned, args.sweep_finished,

@@ -52,6 +52,7 @@ class Settings:
     client_bot_seats: int = 12
     client_hints: int = 2
     client_analyses: int = 1
+    background_analyses: int = 1  # the server's own (a Jass tournament's games), after every player's
     client_workers: int | None = None
     table_bot_time: float = 30.0
     # Tournaments (tournaments.py): how many one client may run at once (not over), how many bots

@@ -52,6 +52,7 @@ from .messages import STATE, News
 from .model import Seat, StoredTable, began
 from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
+from .tournament_analyses import TournamentAnalyses
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -130,6 +131,7 @@ class Tournaments:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.next_look = 0.0
+        self.analyses = TournamentAnalyses(hub)  # the Jass games' analyses, queued by the server
 
     @property
     def store(self) -> TournamentStore:
@@ -226,6 +228,8 @@ class Tournaments:
                 raise HubError(409, "the tournament is over already")
             try:
                 await self.hub.db(self.store.set_status, t.id, t.rev, "over", time.time(), True)
+                if t.game == "jass":
+                    self.analyses.round_ended(t.id)  # the games finished by now are analysed
                 return await self.load(tournament_id)
             except Conflict:
                 continue
@@ -355,6 +359,7 @@ class Tournaments:
 
     async def tick(self, now: float) -> None:
         """Once a second: the step due in each tournament in play, whichever process takes it."""
+        await self.analyses.look(now)
         if now < self.next_look:
             return
         self.next_look = now + 1.0
@@ -429,6 +434,8 @@ class Tournaments:
                 await self.hub.db(self.store.advance, t.id, t.rev, time.time(), finish=t.round)
             else:
                 await self._next_round(t, settings, finish=t.round)
+            if settings.game == "jass":
+                self.analyses.round_ended(t.id)  # its games are analysed in the background
         elif current is not None and current.status == "done" and t.status == "running":
             await self._next_round(t, settings, finish=None)  # gone on after a pause
 
@@ -590,6 +597,9 @@ class Tournaments:
         out = self.shown(t, person)
         if t.game == "jass":
             out["jass_errors"] = await self.jass_errors(t)
+            if any(r.status != "playing" for r in t.rounds):
+                # whichever process shows it, also after a restart, sees its games analysed
+                self.analyses.round_ended(t.id)
         return out
 
     async def jass_errors(self, t: StoredTournament) -> list[dict[str, Any]]:
