@@ -5,6 +5,7 @@ result, a spectator, the replay and the analysis). Run by hand, not in CI:
     .venv/bin/python tools/screenshots.py [OUT_DIR]          # default: screenshots/
     .venv/bin/python tools/screenshots.py --docs [OUT_DIR]   # and the five of docs/img from them
     .venv/bin/python tools/screenshots.py --game differenzler [OUT_DIR]   # one game's tables only
+    .venv/bin/python tools/screenshots.py --tournament --docs [OUT_DIR]   # the tournament page only
 
 It starts `stich serve` on a fresh SQLite file and drives Debian's Chromium (STICHKIT_TEST_CHROMIUM
 or /usr/bin/chromium) with Playwright, as the browser tests do. Decisions come from
@@ -216,6 +217,36 @@ def live(browser: Any, server: Server, out: Path) -> None:
     page.context.close()
 
 
+def tournament(browser: Any, server: Server, out: Path) -> None:
+    """A Passe of bots played to its end: the tournament page with its rounds, the final standings
+    and the Jass table of points lost per card (the server analyses the games by itself)."""
+    body = {"name": "Passe am Freitag", "game": "jass", "format": "passe", "rounds": 3, "deals_per_round": 2,
+            "options": {"weis": "off", "stoeck": False}, "fill_bot": "random"}  # fmt: skip
+    page = new_page(browser, "desktop")  # the organiser: a person by the page's cookie
+    page.goto(server.url + "/tournaments")
+    req = page.context.request
+
+    def call(path: str, data: Any = None) -> Any:
+        r = req.get(server.url + path) if data is None else req.post(server.url + path, data=data)
+        assert r.ok, f"{path}: {r.status} {r.text()}"
+        return r.json()
+
+    tid = call("/api/tournaments", body)["id"]
+    for name in ("Anna", "Beat", "Carla", "Dario"):
+        call(f"/api/tournaments/{tid}/bots", {"bot": "random", "name": name})
+    call(f"/api/tournaments/{tid}/start", {})
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:  # over, and every game analysed (or ten minutes gone)
+        doc = call(f"/api/tournaments/{tid}")
+        if doc["status"] == "over" and len(doc.get("jass_errors", [])) == 4:
+            break
+        time.sleep(2)
+    else:
+        print("  the tournament's analyses were not done in ten minutes")
+    page.context.close()
+    shoot(browser, f"{server.url}/tournaments/{tid}", "#tour-standings", "tournament", out, {}, full=True)
+
+
 # The pictures of docs/page.md and the README, and the shots they are made from.
 DOCS = {
     "page-jass.png": "jass-trick-taken-mid-desktop.png",
@@ -223,6 +254,7 @@ DOCS = {
     "page-stichwahl.png": "stichwahl-prize-desktop.png",
     "page-stichling.png": "stichling-place-desktop.png",
     "page-stichmeister.png": "stichmeister-5-choose-desktop.png",
+    "page-tournament.png": "tournament-desktop.png",  # docs/tournaments.md
 }
 
 
@@ -231,6 +263,9 @@ def write_docs(out: Path) -> None:
     from PIL import Image
 
     for name, shot in DOCS.items():
+        if not (out / shot).is_file():
+            print(f"docs/img/{name}: {shot} was not taken in this run; left as it is")
+            continue
         image = Image.open(out / shot).convert("RGB")
         image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.FLOYDSTEINBERG).save(
             ROOT / "docs" / "img" / name, optimize=True
@@ -240,7 +275,8 @@ def write_docs(out: Path) -> None:
 
 def main() -> None:
     docs = "--docs" in sys.argv
-    args = [a for a in sys.argv[1:] if a != "--docs"]
+    only_tournament = "--tournament" in sys.argv
+    args = [a for a in sys.argv[1:] if a not in ("--docs", "--tournament")]
     if "--game" in args:
         i = args.index("--game")
         ONLY.append(args[i + 1])
@@ -254,7 +290,8 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            for part in (decisions, schieber, deal_end) if ONLY else (decisions, schieber, deal_end, live):
+            parts = (decisions, schieber, deal_end) if ONLY else (decisions, schieber, deal_end, live, tournament)
+            for part in (tournament,) if only_tournament else parts:
                 print(f"{part.__name__} ...", flush=True)
                 part(browser, server, out)
             browser.close()
