@@ -20,8 +20,8 @@ from .test_tournaments import FLAGS, browser, finish, opened, stored
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     d: Path = tmp_path_factory.mktemp("tournament-errors")
-    # the server analyses none by itself here: the analyses are written by the test
-    s = Server(f"sqlite:///{d / 'server.db'}", d / "server.log", *FLAGS, "--background-analyses", "0")
+    # FLAGS: the server analyses none by itself here; the analyses are written by the test
+    s = Server(f"sqlite:///{d / 'server.db'}", d / "server.log", *FLAGS)
     s.start()
     yield s
     s.stop()

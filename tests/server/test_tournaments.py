@@ -26,7 +26,8 @@ from .harness import Client, Server, run, wait_until
 from .people import Person
 
 FLAGS = ("--bot-delay", "0", "--bot-workers", "1", "--client-tournaments", "0", "--client-bot-entrants", "0",
-         "--register-limit", "10000/hour", "--login-address-limit", "10000/minute")  # fmt: skip
+         "--register-limit", "10000/hour", "--login-address-limit", "10000/minute",
+         "--background-analyses", "0")  # fmt: skip  # the server's own analyses: test_tournament_analyses.py
 QUICK = {"game": "stichling", "format": "swiss", "options": {"players": 2}, "rounds": 2, "fill_bot": "random"}
 
 
@@ -182,7 +183,7 @@ def test_jass_swiss_is_played_by_teams_of_two(server: Server) -> None:
         done = finish(org, tid)
         assert [s["games"] for s in done["standings"]] == [1, 1]
         game = done["rounds_played"][0]["tables"][0]["games"][0]
-        assert org.get(game["analysis"]).status_code == 404  # not begun: a POST there begins it
+        assert org.get(game["analysis"]).status_code == 404  # not begun (no background analyses): a POST begins it
 
 
 def test_only_the_organiser_runs_it_and_each_action_is_checked(server: Server) -> None:
