@@ -71,7 +71,9 @@ class Server:
         cmd = [str(stich)] if stich.exists() else [sys.executable, "-c", "from stichkit.cli.main import main; main()"]
         self.db = f"sqlite:///{workdir / 'page.db'}"
         cmd += ["serve", "--port", str(self.port), "--db", self.db]
-        cmd += ["--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning"]
+        # no analyses of the server's own (a tournament's games): they would take the one worker
+        # from the hints, and fill the tournament page's table before the test asks for it
+        cmd += ["--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning", "--background-analyses", "0"]
         # every page test comes from one address: limits far above what they do (accounts)
         cmd += ["--register-limit", "10000/hour", "--login-address-limit", "10000/minute"]
         # every page of the tests comes from one address: no limits on what one client may open
