@@ -283,10 +283,15 @@ def won_flags(pos: PlayPosition) -> int:
 
 def solve_python(pos: PlayPosition) -> dict[int, int]:
     """Team 0's margin after each legal card: the reference search, every root card with a full window."""
-    search = _Search(pos.trump, pos.lowest_plain)
-    pts = sum(POINTS[pos.trump][c] for c in pos.trick)
+    return _root(_Search((pos.trump,) * 9, pos.lowest_plain), pos)
+
+
+def _root(search: _Search, pos: PlayPosition) -> dict[int, int]:
+    """Each legal card's value by `search`, every root card with a full window."""
+    mode = search.modes[pos.tricks_done]
+    pts = sum(POINTS[mode][c] for c in pos.trick)
     out = {}
-    legal = legal_cards(pos.hands[pos.player], len(pos.trick), pos.led, pos.trump, pos.best_trump)
+    legal = legal_cards(pos.hands[pos.player], len(pos.trick), pos.led, mode, pos.best_trump)
     for c in bits(legal):
         out[c] = search.card(
             c, pos.hands, len(pos.trick), pos.led, pos.win_seat, pos.win_str, pos.best_trump, pos.player,
@@ -295,20 +300,81 @@ def solve_python(pos: PlayPosition) -> dict[int, int]:
     return out
 
 
-class _Search:
-    """Alpha-beta on team 0's margin over the engine's rules; a transposition table on the hands
-    at the start of each trick (with the leader and who has taken a trick, for the match)."""
+def _trick_modes(pos: PlayPosition, modes: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The nine tricks' modes (`pos.trump` for each when None), or SolveError saying what is wrong."""
+    if modes is None:
+        return (pos.trump,) * 9
+    modes = tuple(modes)
+    if len(modes) != 9 or any(not isinstance(m, int) or isinstance(m, bool) or not 0 <= m < 6 for m in modes):
+        raise SolveError(f"modes are the nine tricks' modes, each 0-5 (a suit, Obenabe, Undenufe), not {modes!r}")
+    if modes[pos.tricks_done] != pos.trump:
+        raise SolveError(
+            f"the position's trump {pos.trump} is not the mode {modes[pos.tricks_done]} of its trick "
+            f"{pos.tricks_done + 1}: a position is played in its trick's mode"
+        )
+    return modes
 
-    def __init__(self, mode: int, lowest_plain: bool) -> None:
-        self.mode = mode
+
+def solve_points(
+    pos: PlayPosition, team: int, modes: tuple[int, ...] | None = None, engine: str = "auto"
+) -> dict[int, int]:
+    """Each legal card of the mover (by card id): the points `team` takes over the rest of the
+    deal (the trick in progress, the last-trick bonus and a match's bonus included) when `team`
+    plays for as many points as it can and the other team for as few. `modes` gives each of the
+    nine tricks its own mode (Coiffeur's Slalom and Guschti); None plays `pos.trump` throughout.
+
+    In one mode for the whole deal a team's points are a non-decreasing function of the margin
+    (`points_from_margin`), so the margin's search (the C solver, when built and engine allows)
+    gives them; when the mode changes from trick to trick the points of a card depend on the trick
+    it falls in, the two teams' points no longer add up to a fixed total, and the Python search
+    plays for `team`'s points themselves."""
+    if team not in (0, 1):
+        raise SolveError(f"team is 0 (seats 0 and 2) or 1 (seats 1 and 3), not {team!r}")
+    if engine not in ENGINES:
+        raise SolveError(f"unknown solver engine {engine!r}; the engines are {', '.join(ENGINES)}")
+    tricks = _trick_modes(pos, modes)
+    if len(set(tricks[pos.tricks_done :])) == 1:
+        sign = -1 if team else 1
+        margins0 = solve_python(pos) if engine == "python" or _dds is None else solve_c(pos)
+        remaining = remaining_points(pos)
+        return {c: points_from_margin(sign * m, remaining) for c, m in sorted(margins0.items())}
+    if engine == "c":
+        raise SolveError("the C solver plays one mode for the whole deal; use engine='python' or 'auto'")
+    weights = (1, 0) if team == 0 else (0, -1)  # team 0 maximises: team 1's points counted negative
+    found = _root(_Search(tricks, pos.lowest_plain, weights), pos)
+    return {c: v if team == 0 else -v for c, v in found.items()}
+
+
+def value_points(pos: PlayPosition, team: int, modes: tuple[int, ...] | None = None, engine: str = "auto") -> int:
+    """The points `team` takes over the rest of the deal with both sides playing best (as in
+    `solve_points`): one search when the C solver plays the deal, else the best of `solve_points`."""
+    tricks = _trick_modes(pos, modes)
+    if len(set(tricks[pos.tricks_done :])) == 1 and engine != "python" and _dds is not None:
+        val = value_position(pos, engine)
+        # the other team's points are the mover's less its margin (a match included), as Solution.other
+        return val.value if val.team == team else val.value - val.margin
+    found = solve_points(pos, team, modes, engine).values()
+    return max(found) if pos.player & 1 == team else min(found)
+
+
+class _Search:
+    """Alpha-beta on team 0's score over the engine's rules, each trick in its own mode; a
+    transposition table on the hands at the start of each trick (with the leader and who has taken
+    a trick, for the match). The score is `weights[t]` times the points of each trick team t takes
+    (a match's bonus likewise): (1, -1) is team 0's margin, the zero-sum game of one mode; (1, 0)
+    team 0's points; (0, -1) team 1's points, negated so that team 0 still maximises."""
+
+    def __init__(self, modes: tuple[int, ...], lowest_plain: bool, weights: tuple[int, int] = (1, -1)) -> None:
+        self.modes = modes
         self.lowest_plain = lowest_plain
-        self.strength = STRENGTH[mode]
-        self.points = POINTS[mode]
+        self.weights = weights
+        self.strengths = tuple(STRENGTH[m] for m in modes)  # by trick number (0-8)
+        self.points = tuple(POINTS[m] for m in modes)
         self.table: dict[tuple[tuple[int, ...], int, int], tuple[int, int]] = {}
 
     def trick(self, hands: tuple[int, ...], leader: int, left: int, won: int, alpha: int, beta: int) -> int:
-        """Team 0's margin over the `left` tricks from here, `leader` to lead."""
-        key = (hands, leader, won if won != 3 else 3)
+        """Team 0's score over the `left` tricks from here, `leader` to lead."""
+        key = (hands, leader, won)
         lo, hi = self.table.get(key, (-INF, INF))
         if lo == hi or lo >= beta:
             return lo
@@ -327,8 +393,8 @@ class _Search:
 
     def play(self, hands: tuple[int, ...], n: int, led: int, win_seat: int, win_str: int, ref: int, player: int,
              left: int, won: int, pts: int, alpha: int, beta: int) -> int:  # fmt: skip
-        """Team 0's margin with `player` to play the trick's card number `n` (0-3)."""
-        legal = legal_cards(hands[player], n, led, self.mode, ref)
+        """Team 0's score with `player` to play the trick's card number `n` (0-3)."""
+        legal = legal_cards(hands[player], n, led, self.modes[9 - left], ref)
         maximise = not player & 1
         best = -INF if maximise else INF
         for c in bits(legal):
@@ -346,29 +412,32 @@ class _Search:
 
     def card(self, c: int, hands: tuple[int, ...], n: int, led: int, win_seat: int, win_str: int, ref: int,
              player: int, left: int, won: int, pts: int, alpha: int, beta: int) -> int:  # fmt: skip
-        """Team 0's margin after `player` plays card `c`."""
+        """Team 0's score after `player` plays card `c`."""
         h = list(hands)
         h[player] ^= 1 << c
         nh = tuple(h)
-        trump = c // 9 == self.mode
+        trick = 9 - left
+        trump = c // 9 == self.modes[trick]
+        strength = self.strengths[trick]
         if n == 0:
             led = c // 9
-            win_seat, win_str = player, self.strength[led][c]
+            win_seat, win_str = player, strength[led][c]
             ref = c if trump else -1
         else:
-            st = self.strength[led][c]
+            st = strength[led][c]
             if st > win_str:
                 win_seat, win_str = player, st
             if trump:
                 ref = next_reference(ref, c, self.lowest_plain)
-        pts += self.points[c]
+        pts += self.points[trick][c]
         if n < 3:
             return self.play(nh, n + 1, led, win_seat, win_str, ref, (player + 3) & 3, left, won, pts, alpha, beta)
         team = win_seat & 1
         won |= 1 << team
+        weight = self.weights[team]
         if left == 1:
             pts += LAST_TRICK_BONUS
-            gain = pts if team == 0 else -pts
-            return gain + (MATCH_BONUS if won == 1 else -MATCH_BONUS if won == 2 else 0)
-        gain = pts if team == 0 else -pts
+            match = self.weights[0] if won == 1 else self.weights[1] if won == 2 else 0  # one team took every trick
+            return weight * pts + match * MATCH_BONUS
+        gain = weight * pts
         return gain + self.trick(nh, win_seat, left - 1, won, alpha - gain, beta - gain)

@@ -16,9 +16,10 @@ from stichkit import State
 from stichkit.analysis import c_available
 from stichkit.analysis import coiffeur as coiffeur_analysis
 from stichkit.analysis import differenzler as differenzler_analysis
+from stichkit.analysis.solver import solve_points
 from stichkit.arena import parse_bot
 from stichkit.bots import make
-from stichkit.bots.pimc.coiffeur import Search, card_values, deal_value, solvable
+from stichkit.bots.pimc.coiffeur import card_values, deal_value, position, solvable
 from stichkit.bots.pimc.differenzler import penalties
 from stichkit.games.coiffeur.cards import TRICK_MODES
 
@@ -66,7 +67,8 @@ def test_coiffeur_card_values_are_the_analysis_minimax(rows: str, seed: int) -> 
 @pytest.mark.skipif(not c_available(), reason="compares the C solver with the Python search")
 @pytest.mark.parametrize("seed", range(4))
 def test_coiffeur_python_search_agrees_with_the_c_solver(seed: int) -> None:
-    """In a one-mode deal both searches give every card the same written points (12 cards left)."""
+    """In a one-mode deal the C solver and the Python reference give every card the same written
+    points (12 cards left)."""
     rng = random.Random(100 + seed)
     state = stichkit.load_game("coiffeur").new_state(seed=seed)
     assert play_randomly_to(state, 12, rng)
@@ -74,7 +76,8 @@ def test_coiffeur_python_search_agrees_with_the_c_solver(seed: int) -> None:
     w = state
     team = w.view(None)["chooser"] % 2
     taken = w.view(None)["points"][team]
-    python = {c: taken + v for c, v in Search(TRICK_MODES[w._play_mode], team).root(w).items()}  # type: ignore[attr-defined]
+    modes = TRICK_MODES[w._play_mode]  # type: ignore[attr-defined]
+    python = {c: taken + v for c, v in solve_points(position(w), team, modes, "python").items()}
     assert card_values(state) == python
 
 

@@ -7,8 +7,9 @@ announcing team writes is its points (257 for a match), a non-decreasing functio
 the Jass solver maximises, so in a deal played in one of Jass's modes (a suit, Obenabe, Undenufe)
 the C solver's best play is the best play for the sheet too, and its values give each card's
 written points exactly. Slalom and Guschti change the mode from trick to trick, which the C solver
-does not play: their last `SLOW_HORIZON` cards are searched here in Python (alpha-beta over the
-rules of each trick's mode), as are every mode's without the C extension. The announcement (or
+does not play: their last `SLOW_HORIZON` cards are searched by the solver's Python reference, which
+plays each trick in its own mode and for the announcing team's points (`solve_points`), as are
+every mode's without the C extension. The announcement (or
 push) is the heuristic's: what a row is worth lies in the deals still to come.
 
 A world is a state from `sample_hidden`: every hidden card in it is the bot's guess, so reading
@@ -21,12 +22,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from stichkit.analysis import c_available
-from stichkit.analysis.solver import solve_position, value_position
-from stichkit.cards import bits
+from stichkit.analysis.solver import solve_points, value_points
 from stichkit.core import Action, State
 from stichkit.games.coiffeur.actions import PLAY
-from stichkit.games.coiffeur.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH, TRICK_MODES
-from stichkit.games.coiffeur.rules import legal_cards, next_reference
+from stichkit.games.coiffeur.cards import TRICK_MODES
 from stichkit.games.jass.position import PlayPosition
 
 from ..base import View
@@ -58,12 +57,13 @@ def horizon(bot: PIMCBot, world: State) -> int:
 
 
 def position(world: State) -> PlayPosition:
-    """The world's card play as the Jass solver reads it (a deal in one of Jass's modes)."""
+    """The world's card play as the Jass solver reads it, in the mode of the trick being played
+    (the nine tricks' modes are `TRICK_MODES[world._play_mode]`)."""
     w: Any = world
     h = w._hands
     return PlayPosition(
-        w._play_mode, False, (h[0], h[1], h[2], h[3]), tuple(w._trick), w._leader, w._led, w._win_seat, w._win_str,
-        w._best_trump, len(w._tricks), (w._won[0], w._won[1]), w._player,
+        TRICK_MODES[w._play_mode][len(w._tricks)], False, (h[0], h[1], h[2], h[3]), tuple(w._trick), w._leader,
+        w._led, w._win_seat, w._win_str, w._best_trump, len(w._tricks), (w._won[0], w._won[1]), w._player,
     )  # fmt: skip
 
 
@@ -73,25 +73,15 @@ def card_values(world: State) -> dict[int, int]:
     w: Any = world
     team = announcer(world)
     taken = w._taken[team]
-    if solvable(world):
-        sol = solve_position(position(world))
-        ours = w._player & 1 == team
-        return {a.id: taken + (sol.values[a] if ours else sol.other(a)) for a in sol.values}
-    search = Search(TRICK_MODES[w._play_mode], team)
-    return {c: taken + v for c, v in search.root(w).items()}
+    found = solve_points(position(world), team, TRICK_MODES[w._play_mode])
+    return {c: taken + v for c, v in found.items()}
 
 
 def deal_value(world: State) -> int:
     """What the announcing team writes for the world's deal with perfect play from here."""
     w: Any = world
     team = announcer(world)
-    taken = w._taken[team]
-    if solvable(world):
-        val = value_position(position(world))
-        # the other team's points are the mover's less its margin (a match included), as Solution.other
-        return taken + (val.value if val.team == team else val.value - val.margin)
-    found = Search(TRICK_MODES[w._play_mode], team).root(w).values()
-    return taken + (max(found) if w._player & 1 == team else min(found))
+    return int(w._taken[team]) + value_points(position(world), team, TRICK_MODES[w._play_mode])
 
 
 def solved_scores(world: State) -> list[int] | None:
@@ -107,96 +97,6 @@ def solved_scores(world: State) -> list[int] | None:
     totals = w.totals()
     totals[announcer(world)] += deal_value(world) * w._sheet[w._row][1]
     return [totals[0], totals[1], totals[0], totals[1]]
-
-
-class Search:
-    """Alpha-beta on the announcing team's points over the rest of the deal, each trick in its own
-    mode (Slalom, Guschti), with a table at the start of each trick. Both sides play perfectly."""
-
-    def __init__(self, modes: tuple[int, ...], team: int) -> None:
-        self.modes = modes
-        self.team = team
-        self.table: dict[tuple[tuple[int, ...], int, int], tuple[int, int]] = {}
-
-    def root(self, w: Any) -> dict[int, int]:
-        """The announcing team's points from here after each legal card of the mover."""
-        done = len(w._tricks)
-        mode = self.modes[done]
-        hands = (w._hands[0], w._hands[1], w._hands[2], w._hands[3])
-        trick = tuple(w._trick)
-        won = (w._won[0] > 0) | (w._won[1] > 0) << 1
-        pts = sum(POINTS[mode][c] for c in trick)
-        legal = legal_cards(hands[w._player], len(trick), w._led, mode, w._best_trump)
-        return {
-            c: self.card(c, hands, len(trick), w._led, w._win_seat, w._win_str, w._best_trump, w._player, done, won,
-                         pts, -(1 << 20), 1 << 20)
-            for c in bits(legal)
-        }  # fmt: skip
-
-    def trick(self, hands: tuple[int, ...], leader: int, done: int, won: int, alpha: int, beta: int) -> int:
-        key = (hands, leader, won)
-        lo, hi = self.table.get(key, (-(1 << 20), 1 << 20))
-        if lo == hi or lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        a, b = max(alpha, lo), min(beta, hi)
-        v = self.play(hands, 0, -1, -1, -1, -1, leader, done, won, 0, a, b)
-        if v <= a:
-            hi = v
-        elif v >= b:
-            lo = v
-        else:
-            lo = hi = v
-        self.table[key] = (lo, hi)
-        return v
-
-    def play(self, hands: tuple[int, ...], n: int, led: int, win_seat: int, win_str: int, ref: int, player: int,
-             done: int, won: int, pts: int, alpha: int, beta: int) -> int:  # fmt: skip
-        legal = legal_cards(hands[player], n, led, self.modes[done], ref)
-        maximise = player & 1 == self.team
-        best = -(1 << 20) if maximise else 1 << 20
-        for c in bits(legal):
-            v = self.card(c, hands, n, led, win_seat, win_str, ref, player, done, won, pts, alpha, beta)
-            if maximise:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best
-
-    def card(self, c: int, hands: tuple[int, ...], n: int, led: int, win_seat: int, win_str: int, ref: int,
-             player: int, done: int, won: int, pts: int, alpha: int, beta: int) -> int:  # fmt: skip
-        """The announcing team's points from here after `player` plays `c`."""
-        mode = self.modes[done]
-        h = list(hands)
-        h[player] ^= 1 << c
-        nh = (h[0], h[1], h[2], h[3])
-        strength = STRENGTH[mode]
-        if n == 0:
-            led = c // 9
-            win_seat, win_str = player, strength[led][c]
-            ref = c if led == mode else -1
-        else:
-            st = strength[led][c]
-            if st > win_str:
-                win_seat, win_str = player, st
-            if c // 9 == mode:
-                ref = next_reference(ref, c, False)
-        pts += POINTS[mode][c]
-        if n < 3:
-            return self.play(nh, n + 1, led, win_seat, win_str, ref, (player + 3) & 3, done, won, pts, alpha, beta)
-        winner = win_seat & 1
-        won |= 1 << winner
-        gain = pts if winner == self.team else 0
-        if done == 8:
-            gain += LAST_TRICK_BONUS if winner == self.team else 0
-            return gain + (MATCH_BONUS if won == 1 << self.team else 0)
-        return gain + self.trick(nh, win_seat, done + 1, won, alpha - gain, beta - gain)
 
 
 def _deals(world: State) -> int:
@@ -297,6 +197,6 @@ def _early_card(bot: PIMCBot, state: State, seat: int, view: View, legal: list[A
 
 
 __all__ = [
-    "JASS_MODES", "SLOW_HORIZON", "SOLVE_FROM", "Search", "card_values", "choose", "deal_value", "position",
+    "JASS_MODES", "SLOW_HORIZON", "SOLVE_FROM", "card_values", "choose", "deal_value", "position",
     "solvable", "solved_scores",
 ]  # fmt: skip
