@@ -31,6 +31,8 @@ from stichkit.games.jass.position import PlayPosition
 from ..base import View
 from ..coiffeur_heuristic import choose_mode
 from ..coiffeur_heuristic import decide as coiffeur_decide
+from . import worlds
+from .worlds import card_by_worlds, deals_begun
 
 if TYPE_CHECKING:
     from .bot import PIMCBot
@@ -99,11 +101,6 @@ def solved_scores(world: State) -> list[int] | None:
     return [totals[0], totals[1], totals[0], totals[1]]
 
 
-def _deals(world: State) -> int:
-    """Deals begun in `world` (every stichkit game with deals counts them so)."""
-    return int(world.deals_played)  # type: ignore[attr-defined]
-
-
 # -- the decisions -------------------------------------------------------------------------------
 
 
@@ -134,40 +131,26 @@ def _card(bot: PIMCBot, state: State, seat: int, view: View, legal: list[Action]
     the announcing team's written points (perfect play after the card) times the multiplier,
     negated for the other team."""
     sign, mult = _sign(view), _multiplier(view)
-    total = {a.id: 0.0 for a in legal}
-    best_in = {a.id: 0 for a in legal}
-    budget = bot.budget()
-    for _ in budget:
-        world = state.sample_hidden(seat, rng)
-        found = card_values(world)
-        top = max(sign * v for v in found.values())
-        for a in legal:
-            total[a.id] += sign * found[a.id] * mult
-            best_in[a.id] += sign * found[a.id] == top
-    chosen = max(legal, key=lambda a: (total[a.id], best_in[a.id], -legal.index(a)))
-    n = max(budget.done, 1)
-    bot.last_stats = {"worlds": budget.done, "solves": budget.done, "seconds": budget.seconds(),
-                      "means": {str(a): total[a.id] / n for a in legal}}  # fmt: skip
+
+    def value(world: State) -> dict[int, float]:
+        return {c: sign * v * mult for c, v in card_values(world).items()}
+
+    chosen, bot.last_stats = card_by_worlds(bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value)
     return chosen
 
 
 def play_to(world: State, cards_left: int) -> None:
     """Play `world` on by the Coiffeur heuristic (every seat from its own view of the world) until
     `cards_left` cards are left in the deal or the deal is over."""
-    deal = _deals(world)
-    while world.current_player is not None and _deals(world) == deal:
-        view = world.view(world.current_player)
-        if sum(view["hand_sizes"]) <= cards_left:
-            return
-        world.apply(world.game.parse_action(coiffeur_decide(view, None)))
+    worlds.play_to(world, cards_left, coiffeur_decide)
 
 
 def written_after_playout(world: State, cards_left: int) -> int:
     """What the announcing team writes for the world's deal: the heuristic's play down to
     `cards_left` cards, solved from there. `world` is played on."""
-    deal = _deals(world)
+    deal = deals_begun(world)
     play_to(world, cards_left)
-    if world.current_player is None or _deals(world) != deal:  # the deal ended in the playout
+    if world.current_player is None or deals_begun(world) != deal:  # the deal ended in the playout
         return int(world.view(None)["previous_deals"][deal - 1]["written"])
     return deal_value(world)
 
@@ -178,21 +161,20 @@ def _early_card(bot: PIMCBot, state: State, seat: int, view: View, legal: list[A
     plays on until `trump_horizon` cards are left (12 for Slalom and Guschti) and the rest is
     solved; the best mean for the seat's team wins."""
     sign, mult = _sign(view), _multiplier(view)
-    total = {a.id: 0.0 for a in legal}
-    budget = bot.budget()
-    solves = 0
-    for _ in budget:
-        world = state.sample_hidden(seat, rng)
+
+    def value(world: State) -> dict[int, float]:
         left = bot.trump_horizon if solvable(world) else min(bot.trump_horizon, SLOW_HORIZON)
+        found: dict[int, float] = {}
         for a in legal:
             w = world.clone()
             w.apply(a)
-            total[a.id] += sign * written_after_playout(w, left) * mult
-            solves += 1
-    chosen = max(legal, key=lambda a: (total[a.id], -legal.index(a)))
-    n = max(budget.done, 1)
-    bot.last_stats = {"worlds": budget.done, "solves": solves, "seconds": budget.seconds(), "early": "playout",
-                      "means": {str(a): total[a.id] / n for a in legal}}  # fmt: skip
+            found[a.id] = sign * written_after_playout(w, left) * mult
+        return found
+
+    chosen, bot.last_stats = card_by_worlds(
+        bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value, by_best=False, solves=len(legal),
+        stats={"early": "playout"},
+    )  # fmt: skip
     return chosen
 
 

@@ -32,6 +32,8 @@ from stichkit.games.differenzler.rules import legal_cards, next_reference, penal
 from ..base import View
 from ..differenzler_heuristic import decide as differenzler_decide
 from ..predictions import is_prediction, predict
+from . import worlds
+from .worlds import card_by_worlds, deals_begun
 
 if TYPE_CHECKING:
     from .bot import PIMCBot
@@ -131,31 +133,21 @@ def penalties(world: State, seat: int) -> dict[int, int]:
 def play_to(world: State, cards_left: int) -> None:
     """Play `world` on by the Differenzler heuristic (each seat from its own view of the world)
     until `cards_left` cards are left in the deal or the deal is over."""
-    deal = _deals(world)
-    while world.current_player is not None and _deals(world) == deal:
-        view = world.view(world.current_player)
-        if sum(view["hand_sizes"]) <= cards_left:
-            return
-        world.apply(world.game.parse_action(differenzler_decide(view, None)))
+    worlds.play_to(world, cards_left, differenzler_decide)
 
 
 def penalty_after_playout(world: State, seat: int, cards_left: int) -> int:
     """The seat's penalty for the world's deal: the heuristic's play down to `cards_left` cards,
     then max^n. `world` is played on."""
-    deal = _deals(world)
+    deal = deals_begun(world)
     play_to(world, cards_left)
-    if world.current_player is None or _deals(world) != deal:
+    if world.current_player is None or deals_begun(world) != deal:
         return int(world.view(None)["previous_deals"][deal - 1]["penalties"][seat])
     w: Any = world
     search = MaxN(w._trump, tuple(w._predictions), w._exact_bonus)
     mover = w._player
     out = min(search.root(w).values(), key=lambda o: search.penalty(mover, *o))  # the mover's best, first on ties
     return search.penalty(seat, *out)
-
-
-def _deals(world: State) -> int:
-    """Deals begun in `world` (every stichkit game with deals counts them so)."""
-    return int(world.deals_played)  # type: ignore[attr-defined]
 
 
 # -- the decisions -------------------------------------------------------------------------------
@@ -179,37 +171,28 @@ def choose(bot: PIMCBot, state: State, seat: int, view: View, legal: list[Action
 
 def _card(bot: PIMCBot, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """The legal card with the smallest mean penalty over the worlds (ties: lowest in more worlds)."""
-    total = {a.id: 0.0 for a in legal}
-    best_in = {a.id: 0 for a in legal}
-    budget = bot.budget()
-    for _ in budget:
-        found = penalties(state.sample_hidden(seat, rng), seat)
-        low = min(found.values())
-        for a in legal:
-            total[a.id] += found[a.id]
-            best_in[a.id] += found[a.id] == low
-    chosen = min(legal, key=lambda a: (total[a.id], -best_in[a.id], legal.index(a)))
-    n = max(budget.done, 1)
-    bot.last_stats = {"worlds": budget.done, "solves": budget.done, "seconds": budget.seconds(),
-                      "means": {str(a): total[a.id] / n for a in legal}}  # fmt: skip
+    chosen, bot.last_stats = card_by_worlds(
+        bot.budget(), legal, lambda: state.sample_hidden(seat, rng), lambda world: penalties(world, seat), smaller=True
+    )
     return chosen
 
 
 def _early_card(bot: PIMCBot, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """`early=playout`: in each world each legal card is played, the heuristic plays on to the
     horizon and max^n solves the rest; the smallest mean penalty wins."""
-    total = {a.id: 0.0 for a in legal}
-    budget = bot.budget()
-    for _ in budget:
-        world = state.sample_hidden(seat, rng)
+
+    def value(world: State) -> dict[int, float]:
+        found: dict[int, float] = {}
         for a in legal:
             w = world.clone()
             w.apply(a)
-            total[a.id] += penalty_after_playout(w, seat, bot.horizon_for(state))
-    chosen = min(legal, key=lambda a: (total[a.id], legal.index(a)))
-    n = max(budget.done, 1)
-    bot.last_stats = {"worlds": budget.done, "solves": budget.done * len(legal), "seconds": budget.seconds(),
-                      "early": "playout", "means": {str(a): total[a.id] / n for a in legal}}  # fmt: skip
+            found[a.id] = float(penalty_after_playout(w, seat, bot.horizon_for(state)))
+        return found
+
+    chosen, bot.last_stats = card_by_worlds(
+        bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value, smaller=True, by_best=False,
+        solves=len(legal), stats={"early": "playout"},
+    )  # fmt: skip
     return chosen
 
 

@@ -1,5 +1,5 @@
-"""pimc's worlds: what a drawn world holds, what it is worth besides the card play, and the
-solvers that value it.
+"""pimc's worlds: what a drawn world holds, what it is worth besides the card play, the solvers
+that value it, and the loop over worlds that Differenzler's and Coiffeur's card decisions share.
 
 A world is a state from `sample_hidden`: every hidden card in it is the bot's own guess, so the
 bot may read all of it. The solvers come from stichkit.analysis (the C solver when it is built).
@@ -7,12 +7,16 @@ bot may read all of it. The solvers come from stichkit.analysis (the C solver wh
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from stichkit.core import Action, State
 from stichkit.games.jass.cards import STOECK_PAIR, STOECK_POINTS
 from stichkit.games.jass.state import JassState
 from stichkit.games.jass.weis import best_weis, scoring_teams
+
+from ..base import View
+from .budget import Budget
 
 RACE_WEIGHT = 1000  # a world's race outcome (+1/0/-1) outweighs any margin of points (at most 257)
 RACE_WEIS = 600  # about the most Weis one team claims in a deal: beyond, the race is not solved at the trump choice
@@ -103,3 +107,56 @@ def race_before_play(state: State) -> bool:
 
     most = max(state.game.multipliers)  # type: ignore[attr-defined]  # the mode that counts most
     return min(needs(cast(JassState, state))) <= (157 + 5 + 100 + 20 + RACE_WEIS) * most
+
+
+# -- the world loop of a card decision (Differenzler, Coiffeur) ----------------------------------
+
+
+def card_by_worlds(
+    budget: Budget,
+    legal: list[Action],
+    draw: Callable[[], State],
+    value: Callable[[State], Mapping[int, float]],
+    *,
+    smaller: bool = False,
+    by_best: bool = True,
+    solves: int = 1,
+    stats: Mapping[str, Any] | None = None,
+) -> tuple[Action, dict[str, Any]]:
+    """A card decision over worlds, the loop every game's card play shares: while `budget` lasts,
+    `draw` a world and `value` each legal card in it (by card id), `solves` solves a world; the
+    card with the best total wins (the largest, or with `smaller` the smallest: a penalty), ties
+    to the card that was best in more worlds (with `by_best`), then to the first legal card.
+    Returns the card and the decision's stats (`stats` added to them): worlds, solves, seconds and
+    each card's mean."""
+    sign = -1 if smaller else 1
+    total = {a.id: 0.0 for a in legal}
+    best_in = {a.id: 0 for a in legal}
+    for _ in budget:
+        found = value(draw())
+        top = max(sign * found[a.id] for a in legal)
+        for a in legal:
+            total[a.id] += found[a.id]
+            best_in[a.id] += sign * found[a.id] == top
+    chosen = max(legal, key=lambda a: (sign * total[a.id], best_in[a.id] if by_best else 0, -legal.index(a)))
+    n = max(budget.done, 1)
+    out: dict[str, Any] = {"worlds": budget.done, "solves": budget.done * solves, "seconds": budget.seconds()}
+    out |= dict(stats or {})
+    out["means"] = {str(a): total[a.id] / n for a in legal}
+    return chosen, out
+
+
+def deals_begun(world: State) -> int:
+    """Deals begun in `world` (every stichkit game with deals counts them so)."""
+    return int(world.deals_played)  # type: ignore[attr-defined]
+
+
+def play_to(world: State, cards_left: int, decide: Callable[[View, Any], str]) -> None:
+    """Play `world` on by `decide` (a game's heuristic; each seat from its own view of the world)
+    until `cards_left` cards are left in the deal, or the deal is over."""
+    deal = deals_begun(world)
+    while world.current_player is not None and deals_begun(world) == deal:
+        view = world.view(world.current_player)
+        if sum(view["hand_sizes"]) <= cards_left:
+            return
+        world.apply(world.game.parse_action(decide(view, None)))
