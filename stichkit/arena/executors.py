@@ -239,7 +239,9 @@ class RayExecutor(Executor):
                 raise ExecutorError("the Ray cluster has no CPU to play on (every node was started with --num-cpus=0)")
             super().__init__(workers or cpus)
             self.cpus = cpus
-            self.remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_play_on_ray)
+            # SPREAD: Ray's default packs tasks onto the driver's node while its load looks low,
+            # so short games could all run on one node; a tournament wants every node busy.
+            self.remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, scheduling_strategy="SPREAD")(_play_on_ray)
         except BaseException:
             self.close()
             raise
