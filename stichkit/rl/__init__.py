@@ -9,64 +9,17 @@ from __future__ import annotations
 import importlib.util
 from typing import TYPE_CHECKING, Any
 
-import stichkit
-from stichkit.core import Game, OptionError
-
 if importlib.util.find_spec("numpy") is None:  # say which extra, not only which module
     raise ImportError("stichkit.rl needs numpy: install the rl extra (pip install 'stichkit[rl]')", name="numpy")
 
 from .encoder import Encoder, Field
+from .encoders import encoding
 from .rewards import final_returns
 
 if TYPE_CHECKING:
     from .gymnasium_env import StichkitGymEnv
     from .pettingzoo_aec import StichkitAECEnv
     from .pettingzoo_parallel import StichkitParallelEnv
-
-_ENCODERS: dict[tuple[str, tuple[tuple[str, Any], ...]], Encoder] = {}
-
-
-def _encoder_class(name: str) -> type[Encoder]:
-    if name == "coiffeur":
-        from .coiffeur import CoiffeurEncoder
-
-        return CoiffeurEncoder
-    if name == "differenzler":
-        from .differenzler import DifferenzlerEncoder
-
-        return DifferenzlerEncoder
-    if name == "jass":
-        from .jass import JassEncoder
-
-        return JassEncoder
-    if name == "stichwahl":
-        from .stichwahl import StichwahlEncoder
-
-        return StichwahlEncoder
-    if name == "stichling":
-        from .stichling import StichlingEncoder
-
-        return StichlingEncoder
-    if name == "stichmeister":
-        from .stichmeister import StichMeisterEncoder
-
-        return StichMeisterEncoder
-    raise OptionError(f"no encoder for {name!r}; games: {', '.join(stichkit.game_names())}")
-
-
-def encoding(game: Game | str, **options: Any) -> Encoder:
-    """The observation encoder of a game (a `Game` from `load_game`, or a name and its options)."""
-    if isinstance(game, str):
-        game = stichkit.load_game(game, **options)
-    elif options:
-        raise TypeError("options go with a game name; a Game has its options already")
-    if not isinstance(game, Game):
-        raise TypeError(f"encoding() takes a Game or a game name, not {type(game).__name__}")
-    key = (game.name, tuple(sorted((k, repr(v)) for k, v in game.options.items())))
-    encoder = _ENCODERS.get(key)
-    if encoder is None:
-        encoder = _ENCODERS[key] = _encoder_class(game.name)(game)
-    return encoder
 
 
 def pettingzoo_env(name: str, **options: Any) -> StichkitAECEnv:

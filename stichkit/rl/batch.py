@@ -37,7 +37,7 @@ import stichkit
 from stichkit import native
 from stichkit.core import OptionError
 
-from . import encoding
+from .encoders import encoding
 
 # The encoder's fields in the order the C writer takes their offsets (batch.c).
 FIELDS = (

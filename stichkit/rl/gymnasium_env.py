@@ -22,7 +22,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 import stichkit
 from stichkit.core import Game, OptionError, State
 
-from . import encoding
+from .encoders import encoding
 from .rewards import Rewards
 
 VERSION = 0

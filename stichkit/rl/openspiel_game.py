@@ -22,7 +22,7 @@ import pyspiel
 import stichkit
 from stichkit.core import Game, State
 
-from . import encoding
+from .encoders import encoding
 from .rewards import final_returns, potentials, scale
 
 PREFIX = "python_stichkit_"

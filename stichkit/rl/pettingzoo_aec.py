@@ -20,6 +20,7 @@ import stichkit
 from stichkit.core import IllegalActionError, State
 from stichkit.core.errors import quote
 
+from .encoders import encoding
 from .rewards import Rewards
 
 VERSION = 0
@@ -38,8 +39,6 @@ class StichkitAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     def __init__(self, name: str, render_mode: str | None = None, shaping: str | None = None, **options: Any):
         super().__init__()
-        from . import encoding
-
         self.game = stichkit.load_game(name, **options)
         self.encoder = encoding(self.game)
         if render_mode not in (None, "ansi", "human"):

@@ -25,6 +25,7 @@ import stichkit
 from stichkit.core import IllegalActionError, OptionError, State
 from stichkit.core.errors import quote
 
+from .encoders import encoding
 from .pettingzoo_aec import VERSION, env_id
 from .rewards import Rewards
 
@@ -44,8 +45,6 @@ class StichkitParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):
         backend: str = "auto",
         **options: Any,
     ) -> None:
-        from . import encoding
-
         self.game = stichkit.load_game(name, **options)
         self.encoder = encoding(self.game)
         if render_mode not in (None, "ansi"):

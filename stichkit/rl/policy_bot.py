@@ -16,6 +16,8 @@ import numpy as np
 from stichkit.bots.base import SEED, Bot, Param, View, game_of
 from stichkit.core import OptionError
 
+from .encoders import encoding
+
 # Without them the bot could be listed but never play: it is not loaded at all (bots/registry.py).
 for _module, _dist in (("torch", "torch"), ("sb3_contrib", "sb3-contrib")):
     if importlib.util.find_spec(_module) is None:
@@ -60,8 +62,6 @@ def load_model(path: str) -> Any:
 def policy_inputs(view: View) -> tuple[np.ndarray, np.ndarray]:
     """The observation and the action mask the policy gets from a seat's view: the very arrays the
     Gymnasium environment gave it in training for the same position and seat."""
-    from . import encoding
-
     game = game_of(view)
     obs = encoding(game).observation_from_view(view)
     mask = np.zeros(game.num_actions, dtype=np.int8)
