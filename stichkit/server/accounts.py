@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 
 from . import credentials
 from .db.accounts import Account, NameTaken, SeatHeld
 from .errors import HubError
+from .hub_protocol import RoomHub
 from .ratelimit import Limits, Refused
 from .usernames import BadName, check_name, name_key
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 WRONG_LOGIN = "wrong user name or password"
 SEEN_EVERY = 300.0  # seconds: how often a session's last sign of life is written
@@ -36,7 +33,7 @@ class TooMany(HubError):
 
 
 class Accounts:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self.hashing = asyncio.Semaphore(2)  # argon2 takes 64 MiB a hash: two at a time at most
 
@@ -141,7 +138,7 @@ class Accounts:
         held = await self.seats(account)
         said = await hub.db(hub.accounts_store.delete, account.id) or []
         for table_id in {s.table_id for s in held}:  # its seats, still held by their tokens, lose the name
-            await hub.sync(table_id)
+            await hub.peers.sync(table_id)
             t = hub.tables.get(table_id)
             if t is not None:
                 await hub.peers.notify(t)

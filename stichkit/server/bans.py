@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 from .errors import HubError
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .hub_protocol import RoomHub
 
 log = logging.getLogger("stichkit.server")
 
@@ -26,7 +23,7 @@ BANNED = "this account is banned"
 
 
 class Bans:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self._last = 0.0
         self._lock = asyncio.Lock()  # one look at a time: a notice may come during a tick's look

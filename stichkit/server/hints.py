@@ -6,23 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.bots import hint_bot
 
 from .botrunner import CLOCKS, SeatBot
 from .connection import Client
+from .hub_protocol import RoomHub
 from .refusals import refuse_act
 from .table import LiveTable
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger("stichkit.server")
 
 
 class Hints:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
 
     async def hint(self, t: LiveTable, client: Client, version: int, game_no: int | None, ref: Any) -> None:

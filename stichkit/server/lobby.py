@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.core import OptionError
 
@@ -18,15 +18,13 @@ from .botrunner import parse_seat
 from .connection import CLOSE_REVOKED
 from .db.accounts import Account
 from .errors import HubError
+from .hub_protocol import RoomHub
 from .messages import STATE, TABLE, News
 from .model import Seat, StoredTable, barred_seats, began, sat_down
 from .quotas import TableQuota
 from .refusals import Refusal
 from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,7 @@ def refused(refusal: Refusal, status: int, reason: str) -> HubError:
 
 
 class Lobby:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
 
     async def create_table(self, req: NewTable, account: Account | None = None) -> LiveTable:

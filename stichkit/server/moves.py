@@ -13,25 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.core import IllegalActionError
 
 from .connection import Client
 from .db.store import Conflict, Move
+from .hub_protocol import RoomHub
 from .messages import STATE, News
 from .model import StoredAction
 from .refusals import Refusal, refuse_act
 from .table import LiveTable
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 MOVES_PER_COMMIT = 200
 
 
 class Moves:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self._queue: asyncio.Queue[tuple[Move, asyncio.Future[Conflict | None]]] = asyncio.Queue()
 

@@ -9,23 +9,21 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.core import IllegalActionError
 
 from .connection import dumps
+from .hub_protocol import RoomHub
 from .messages import broadcast, broadcast_state, broadcast_table
 from .model import StoredTable
 from .table import LiveTable
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger("stichkit.server")
 
 
 class Peers:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self._seen: dict[str, float] = {}  # each other process: when it was last heard of
         self._last = {"beat": 0.0, "resync": time.time()}

@@ -4,19 +4,16 @@ seated players say. Presence counts every process's connections (peers.py carrie
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from .connection import Client, dumps
+from .hub_protocol import RoomHub
 from .messages import News, broadcast, broadcast_table, state_text, table_info
 from .model import ChatLine
 from .table import LiveTable
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 
 class Presence:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
 
     async def connect(self, t: LiveTable, client: Client) -> None:

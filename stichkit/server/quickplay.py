@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.core import Game, OptionError
 
@@ -28,14 +28,12 @@ from .db.accounts import Account
 from .db.queue import Claim, QueueEntry, QueueKey, QueueStore
 from .db.store import Conflict
 from .errors import HubError
+from .hub_protocol import RoomHub
 from .lobby import new_seed
 from .model import Seat, StoredTable, account_person, began
 from .quotas import TableQuota
 from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger("stichkit.server")
 
@@ -70,7 +68,7 @@ def entry_id(ticket: str) -> str:
 
 
 class QuickPlay:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self.next_look = 0.0
         self.next_sweep = 0.0

@@ -9,23 +9,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from stichkit.core import IllegalActionError
 
 from .botrunner import SeatBot
 from .db.tournaments import TABLE_OPENER
+from .hub_protocol import RoomHub
 from .pacing import pause
 from .table import LiveTable
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger("stichkit.server")
 
 
 class Scheduler:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self._last = {"claim": 0.0, "sweep": time.time()}
 

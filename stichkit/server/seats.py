@@ -5,22 +5,20 @@ every player here agrees, the next game at the same table with everyone one seat
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .connection import Client
 from .db.tournaments import TABLE_OPENER
+from .hub_protocol import RoomHub
 from .lobby import new_seed
 from .messages import STATE, News
 from .model import StoredTable, began
 from .refusals import Refusal
 from .table import LiveTable
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 
 class Seats:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
 
     async def reclaim(self, t: LiveTable, client: Client, ref: Any) -> None:

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .connection import Client
+from .hub_protocol import RoomHub
 from .messages import STATE, TABLE, News
 from .model import TakebackRequest
 from .refusals import Refusal, refuse_answer, refuse_takeback
 from .table import LiveTable
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 
 class Takebacks:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
 
     async def take_back(self, t: LiveTable, client: Client, version: int, game_no: int | None, ref: Any) -> None:

@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from .analysis import Busy, silent
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .hub_protocol import RoomHub
 
 log = logging.getLogger("stichkit.server")
 
@@ -28,7 +25,7 @@ LOOK = 5.0  # seconds between looks at the tournaments with games to analyse
 
 
 class TournamentAnalyses:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self.pending: set[str] = set()  # tournaments with games that may still need their analysis
         self.next_look = 0.0

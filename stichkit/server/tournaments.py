@@ -28,7 +28,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import stichkit
 from stichkit.arena import tournaments as arena
@@ -48,14 +48,12 @@ from .db.tournaments import (
     TournamentStore,
 )
 from .errors import HubError
+from .hub_protocol import RoomHub
 from .messages import STATE, News
 from .model import Seat, StoredTable, began
 from .table import LiveTable, TableSettings
 from .tokens import hash_token, new_table_id, new_token
 from .tournament_analyses import TournamentAnalyses
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger("stichkit.server")
 
@@ -128,7 +126,7 @@ def standings_of(t: StoredTournament) -> list[arena.Standing]:
 
 
 class Tournaments:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self.next_look = 0.0
         self.analyses = TournamentAnalyses(hub)  # the Jass games' analyses, queued by the server
