@@ -453,14 +453,14 @@ class ISMCTSBot(Bot):
 
     def _solver(self, state: State) -> Callable[[State], list[int] | None] | None:
         """With rollout=solve (Coiffeur): the scores a world ends its deal with when its last cards
-        are solved, or None while more are left (stichkit.bots.pimc.coiffeur). Measured against the
+        are solved, or None while more are left (stichkit.analysis.coiffeur_solver). Measured against the
         heuristic it did not gain over random playouts (docs/benchmarks.md): fewer iterations, each
         worth more, came to about the same."""
         if self.rollout != "solve":
             return None
         if state.game.name != "coiffeur":
             raise ValueError(f"{self.name}: rollout=solve plays Coiffeur only, not {state.game.name}")
-        from .pimc.coiffeur import solved_scores
+        from stichkit.analysis.coiffeur_solver import solved_scores
 
         return solved_scores
 

@@ -10,8 +10,8 @@ import pytest
 
 import stichkit
 from stichkit.analysis import c_available
+from stichkit.analysis.coiffeur_solver import position
 from stichkit.analysis.solver import SolveError, solve_points, value_points
-from stichkit.bots.pimc.coiffeur import position
 from stichkit.cards import bits
 from stichkit.core import State
 from stichkit.games.coiffeur.cards import LAST_TRICK_BONUS, MATCH_BONUS, POINTS, STRENGTH, TRICK_MODES

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import stichkit
+from stichkit.analysis.coiffeur_solver import card_values, solved_scores
 from stichkit.bots import Bot, make
-from stichkit.bots.pimc.coiffeur import card_values, solved_scores
 
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITED = {"hands": [[s + r for r in RANKS] for s in "DHSC"]}  # seat 0 holds all nine D

@@ -16,10 +16,10 @@ from stichkit import State
 from stichkit.analysis import c_available
 from stichkit.analysis import coiffeur as coiffeur_analysis
 from stichkit.analysis import differenzler as differenzler_analysis
+from stichkit.analysis.coiffeur_solver import card_values, deal_value, position, solvable
 from stichkit.analysis.solver import solve_points
 from stichkit.arena import parse_bot
 from stichkit.bots import make
-from stichkit.bots.pimc.coiffeur import card_values, deal_value, position, solvable
 from stichkit.bots.pimc.differenzler import penalties
 from stichkit.games.coiffeur.cards import TRICK_MODES
 

@@ -1,13 +1,18 @@
 """pimc's budget: how long a decision may take and how far before the end of a deal it solves.
 
 One rule for every decision (`Budget`): stop between worlds once the next one would not fit, so
-no decision overruns its clock by more than its slowest world.
+no decision overruns its clock by more than its slowest world. `Budgeted` is the bot as the
+variants' decisions (coiffeur.py, differenzler.py) see it: its budget, its horizons and its play
+before them; the bot imports the variants, so they name it by this protocol and not by its class.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import Any, Protocol
+
+from stichkit.core import Action, State
 
 DEFAULT_TIME = 1.0
 DEFAULT_SAMPLES = 100  # with a clock: late in a deal solves are cheap, this bounds the loop
@@ -55,3 +60,21 @@ class Budget:
 
     def seconds(self) -> float:
         return time.perf_counter() - self.start
+
+
+class Budgeted(Protocol):
+    """What a variant's decision uses of the bot (PIMCBot): the clock and the worlds a decision
+    may take, the horizons, the play before them, and where it says what it did."""
+
+    time: float | None
+    samples: int
+    trump_horizon: int
+    last_stats: dict[str, Any]
+
+    def budget(self) -> Budget: ...
+
+    def horizon_for(self, state: State) -> int: ...
+
+    def early_kind(self, state: State) -> str: ...
+
+    def early_by_ismcts(self, state: State, seat: int) -> Action: ...

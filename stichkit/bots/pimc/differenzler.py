@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stichkit.cards import bits
 from stichkit.core import Action, State
@@ -33,10 +33,8 @@ from ..base import View
 from ..differenzler_heuristic import decide as differenzler_decide
 from ..predictions import is_prediction, predict
 from . import worlds
+from .budget import Budgeted
 from .worlds import card_by_worlds, deals_begun
-
-if TYPE_CHECKING:
-    from .bot import PIMCBot
 
 HORIZON = 12  # the default: card decisions solved from the last three tricks (max^n has no pruning)
 
@@ -153,7 +151,7 @@ def penalty_after_playout(world: State, seat: int, cards_left: int) -> int:
 # -- the decisions -------------------------------------------------------------------------------
 
 
-def choose(bot: PIMCBot, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
+def choose(bot: Budgeted, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
     """A Differenzler decision: the prediction by sampled deals, a card by the worlds."""
     if is_prediction(legal):
         start = time.perf_counter()
@@ -169,7 +167,7 @@ def choose(bot: PIMCBot, state: State, seat: int, view: View, legal: list[Action
     return _card(bot, state, seat, legal, rng)
 
 
-def _card(bot: PIMCBot, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def _card(bot: Budgeted, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """The legal card with the smallest mean penalty over the worlds (ties: lowest in more worlds)."""
     chosen, bot.last_stats = card_by_worlds(
         bot.budget(), legal, lambda: state.sample_hidden(seat, rng), lambda world: penalties(world, seat), smaller=True
@@ -177,7 +175,7 @@ def _card(bot: PIMCBot, state: State, seat: int, legal: list[Action], rng: rando
     return chosen
 
 
-def _early_card(bot: PIMCBot, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def _early_card(bot: Budgeted, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """`early=playout`: in each world each legal card is played, the heuristic plays on to the
     horizon and max^n solves the rest; the smallest mean penalty wins."""
 
