@@ -7,8 +7,9 @@ Undo keeps one `Snapshot` per decision (a deal has at most 5 mode decisions and 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from stichkit.core import deal_by_deal
 from stichkit.core.deal_by_deal import DealByDealState
 
 from .deals import Hands
@@ -74,30 +75,25 @@ class DealSummary(NamedTuple):
     pushes: int = 0  # how many times the choice was pushed on (push="around": up to one per seat asked)
 
 
-# Every field of CoiffeurFields, as clone() treats it: shared values (immutable, or replaced
-# rather than changed), then the lists and dicts that play changes in place (copied by a clone).
+# Every field of CoiffeurFields as clone() treats it, after the deal-by-deal ones (core.deal_by_deal):
+# shared values (immutable, or replaced rather than changed), then the lists and dicts that play
+# changes in place (copied by a clone).
 SHARED_FIELDS = (
-    "game", "_seed", "_sheet", "_legal", "_phase", "_player", "_fixed", "_deal_no", "_forehand", "_start",
-    "_pushed", "_pushes", "_around", "_asked", "_chooser", "_play_mode", "_row", "_leader", "_led", "_win_seat",
-    "_win_str", "_best_trump", "_tricks",
+    *deal_by_deal.STATE_SHARED, "_sheet", "_fixed", "_forehand", "_start", "_pushed", "_pushes", "_around", "_asked",
+    "_chooser", "_play_mode", "_row", "_leader", "_led", "_win_seat", "_win_str", "_best_trump", "_tricks",
 )  # fmt: skip
 COPIED_FIELDS = (
-    "_log", "_undo", "_given", "_hands", "_trick", "_taken", "_won", "_voids", "_filled", "_entries", "_summaries",
+    *deal_by_deal.COPIED, "_hands", "_trick", "_taken", "_won", "_voids", "_filled", "_entries",
 )  # fmt: skip
 
 
-class CoiffeurFields(DealByDealState):
+class CoiffeurFields(DealByDealState[Hands, DealSummary, Snapshot]):
     """The fields of a Coiffeur state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `CoiffeurFields`, so that nothing imports the
     state back, not even for the type checker."""
 
-    _seed: int
     _sheet: tuple[tuple[str, int], ...]
-    _legal: int
-    _phase: int
-    _player: int
     _fixed: DealFacts
-    _deal_no: int
     _forehand: int
     _start: tuple[int, int, int, int]
     _pushed: bool
@@ -113,9 +109,6 @@ class CoiffeurFields(DealByDealState):
     _win_str: int
     _best_trump: int
     _tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
-    _log: list[int | tuple[str, Any]]
-    _undo: list[Snapshot]
-    _given: dict[int, tuple[int, int, int, int]]
     _hands: list[int]
     _trick: list[int]
     _taken: list[int]
@@ -123,7 +116,6 @@ class CoiffeurFields(DealByDealState):
     _voids: list[int]
     _filled: list[int]
     _entries: list[tuple[int, ...]]
-    _summaries: list[DealSummary]
 
     # What the state computes, declared for its readers (state.py).
     @abstractmethod

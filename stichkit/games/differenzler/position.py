@@ -6,8 +6,9 @@ small). `DealFacts` bundles what is fixed once a deal is dealt: one snapshot slo
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from stichkit.core import deal_by_deal
 from stichkit.core.deal_by_deal import DealByDealState
 
 from .deals import Deal, Hands
@@ -68,34 +69,28 @@ class DealSummary(NamedTuple):
     last_trick: Trick
 
 
-# Every field of DifferenzlerFields, as clone() treats it: shared values (immutable, or replaced
-# rather than changed), then the lists and dicts that play changes in place (copied by a clone).
+# Every field of DifferenzlerFields as clone() treats it, after the deal-by-deal ones (core.deal_by_deal):
+# shared values (immutable, or replaced rather than changed), then the lists and dicts that play
+# changes in place (copied by a clone).
 SHARED_FIELDS = (
-    "game", "_seed", "_deals", "_open", "_trump_rule", "_exact_bonus", "_legal", "_phase", "_player",
-    "_fixed", "_deal_no", "_forehand", "_dealer", "_start", "_trump", "_trump_card", "_leader", "_led",
-    "_win_seat", "_win_str", "_best_trump", "_tricks",
+    *deal_by_deal.STATE_SHARED, "_deals", "_open", "_trump_rule", "_exact_bonus", "_fixed", "_forehand", "_dealer",
+    "_start", "_trump", "_trump_card", "_leader", "_led", "_win_seat", "_win_str", "_best_trump", "_tricks",
 )  # fmt: skip
 COPIED_FIELDS = (
-    "_log", "_undo", "_given", "_hands", "_predictions", "_trick", "_taken", "_won", "_voids", "_penalties",
-    "_summaries",
+    *deal_by_deal.COPIED, "_hands", "_predictions", "_trick", "_taken", "_won", "_voids", "_penalties",
 )  # fmt: skip
 
 
-class DifferenzlerFields(DealByDealState):
+class DifferenzlerFields(DealByDealState[Deal, DealSummary, Snapshot]):
     """The fields of a Differenzler state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `DifferenzlerFields`, so that nothing imports the
     state back, not even for the type checker."""
 
-    _seed: int
     _deals: int
     _open: bool
     _trump_rule: str
     _exact_bonus: int
-    _legal: int
-    _phase: int
-    _player: int
     _fixed: DealFacts
-    _deal_no: int
     _forehand: int
     _dealer: int
     _start: tuple[int, int, int, int]
@@ -107,9 +102,6 @@ class DifferenzlerFields(DealByDealState):
     _win_str: int
     _best_trump: int
     _tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
-    _log: list[int | tuple[str, Any]]
-    _undo: list[Snapshot]
-    _given: dict[int, Deal]
     _hands: list[int]
     _predictions: list[int]
     _trick: list[int]
@@ -117,4 +109,3 @@ class DifferenzlerFields(DealByDealState):
     _won: list[int]
     _voids: list[int]
     _penalties: list[int]
-    _summaries: list[DealSummary]

@@ -9,8 +9,9 @@ deal or the trump choice: one snapshot slot for eight fields.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from stichkit.core import deal_by_deal
 from stichkit.core.deal_by_deal import DealByDealState
 
 from .actions import PLAY
@@ -108,21 +109,21 @@ def pending_claims(state: JassFields) -> tuple[int, tuple[int, int], int]:
     return stoeck, (weis[0], weis[1]), state._forehand & 1
 
 
-# Every field of JassFields, as clone() treats it: shared values (immutable, or replaced rather
-# than changed), then the lists and dicts that play changes in place (copied by a clone).
+# Every field of JassFields as clone() treats it, after the deal-by-deal ones (core.deal_by_deal):
+# shared values (immutable, or replaced rather than changed), then the lists and dicts that play
+# changes in place (copied by a clone).
 SHARED_FIELDS = (
-    "game", "_profile", "_target", "_deals", "_mults", "_mult", "_ausmachen", "_weis_on", "_announce", "_held",
-    "_stoeck_on", "_stoeck_said", "_calling", "_seed", "_first_forehand", "_lowest_plain", "_winner", "_deal_no",
-    "_match", "_legal", "_phase", "_player", "_forehand", "_trump", "_chooser", "_pushed", "_start", "_leader", "_led",
-    "_win_seat", "_win_str", "_win_card", "_best_trump", "_tricks", "_weis", "_weis_teams", "_stoeck_seat",
-    "_stoeck_done", "_fixed",
+    *deal_by_deal.STATE_SHARED, "_profile", "_target", "_deals", "_mults", "_mult", "_ausmachen", "_weis_on",
+    "_announce", "_held", "_stoeck_on", "_stoeck_said", "_calling", "_first_forehand", "_lowest_plain", "_winner",
+    "_match", "_forehand", "_trump", "_chooser", "_pushed", "_start", "_leader", "_led", "_win_seat", "_win_str",
+    "_win_card", "_best_trump", "_tricks", "_weis", "_weis_teams", "_stoeck_seat", "_stoeck_done", "_fixed",
 )  # fmt: skip
 COPIED_FIELDS = (
-    "_log", "_scores", "_undo", "_summaries", "_hands", "_trick", "_deal_tricks", "_voids", "_tally", "_given",
+    *deal_by_deal.COPIED, "_scores", "_hands", "_trick", "_deal_tricks", "_voids", "_tally",
 )  # fmt: skip
 
 
-class JassFields(DealByDealState):
+class JassFields(DealByDealState[Hands, DealSummary, Snapshot]):
     """The fields of a Jass state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `JassFields`, so that nothing imports the
     state back, not even for the type checker."""
@@ -139,15 +140,10 @@ class JassFields(DealByDealState):
     _stoeck_on: bool
     _stoeck_said: bool
     _calling: bool
-    _seed: int
     _first_forehand: int | str
     _lowest_plain: bool
     _winner: int
-    _deal_no: int
     _match: int
-    _legal: int
-    _phase: int
-    _player: int
     _forehand: int
     _trump: int
     _chooser: int
@@ -165,16 +161,12 @@ class JassFields(DealByDealState):
     _stoeck_seat: int
     _stoeck_done: bool
     _fixed: DealFacts
-    _log: list[int | tuple[str, Any]]
     _scores: list[int]
-    _undo: list[Snapshot]
-    _summaries: list[DealSummary]
     _hands: list[int]
     _trick: list[int]
     _deal_tricks: list[int]
     _voids: list[int]
     _tally: list[int]
-    _given: dict[int, tuple[int, int, int, int]]
 
     # What the state computes, declared for its readers (state.py, ausmachen.py).
     @property

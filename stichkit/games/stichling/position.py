@@ -10,7 +10,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, NamedTuple
 
-from stichkit.core.game import State
+from stichkit.core import deal_by_deal
+from stichkit.core.deal_by_deal import DealByDealFields
 
 from .cards import StichlingDeck
 from .rules import ActionTables, Places
@@ -94,39 +95,31 @@ Undo = CardPlay | TilesLaid | Snapshot
 
 SINGLE = tuple(tuple(((s, c),) for c in range(60)) for s in range(5))  # ((seat, card),), shared
 
-# Every field of StichlingFields, as clone() treats it: shared values (immutable, replaced when
-# they change), then the lists and dicts that play changes in place (copied by a clone).
+# Every field of StichlingFields as clone() treats it, after the deal-by-deal ones (core.deal_by_deal):
+# shared values (immutable, or replaced rather than changed), then the lists and dicts that play
+# changes in place (copied by a clone).
 SHARED_FIELDS = (
-    "game", "_deck", "_n", "_seed", "_tables", "_deal_no", "_starter", "_phase", "_player", "_start", "_sig",
-    "_done", "_discarded", "_order_base",
+    *deal_by_deal.SHARED, "_deck", "_n", "_tables", "_starter", "_start", "_sig", "_done", "_discarded", "_order_base",
 )  # fmt: skip
 COPIED_FIELDS = (
-    "_log", "_given", "_undo", "_hands", "_orders", "_taken", "_cards", "_led", "_owner", "_best", "_summaries",
-    "_scores",
+    *deal_by_deal.COPIED, "_hands", "_orders", "_taken", "_cards", "_led", "_owner", "_best", "_scores",
 )  # fmt: skip
 
 
-class StichlingFields(State):
+class StichlingFields(DealByDealFields[tuple[int, ...], DealSummary, Undo]):
     """The fields of a Stichling state, declared once: the state (state.py) has them, and what reads
     them (views, sampling, the snapshots here) takes a `StichlingFields`, so that nothing imports the
     state back, not even for the type checker."""
 
     _deck: StichlingDeck
     _n: int
-    _seed: int
     _tables: ActionTables
-    _deal_no: int
     _starter: int
-    _phase: int
-    _player: int
     _start: tuple[int, ...]
     _sig: int
     _done: tuple[tuple[int, tuple[tuple[int, int], ...], int, int], ...]
     _discarded: tuple[tuple[int, tuple[tuple[int, int], ...], int, int], ...]
     _order_base: int
-    _log: list[int | tuple[str, Any]]
-    _given: dict[int, tuple[int, ...]]
-    _undo: list[CardPlay | TilesLaid | Snapshot]
     _hands: list[int]
     _orders: list[int]
     _taken: list[int]
@@ -134,7 +127,6 @@ class StichlingFields(State):
     _led: list[int]
     _owner: list[int]
     _best: list[int]
-    _summaries: list[DealSummary]
     _scores: list[int]
 
     # What the state computes, declared for its readers (state.py).
