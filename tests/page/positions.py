@@ -25,8 +25,19 @@ NAMES = ["Anna", "Ueli", "Heidi", "Sepp", "Luzia"]
 # has the biggest hand, sixteen cards; with five the most seats).
 TABLES: dict[str, dict[str, Any]] = {
     "jass": {"profile": "schieber"},
+    # the Schieber as Swisslos plays it: every decision a Jass seat can face, a Weis announced at
+    # the first card and Stöck called, each mode's factor on its button, a Passe of 12 deals
+    "jass-swisslos": {
+        "profile": "schieber",
+        "weis": "announce",
+        "stoeck": "announce",
+        "multipliers": "swisslos",
+        "deals": 12,
+    },
     "differenzler": {"deals": 2},
+    "differenzler-open": {"deals": 2, "predictions": "open"},  # everybody's prediction on the plates
     "coiffeur": {"sheet": "10-rows"},
+    "coiffeur-around": {"push": "around"},  # a pushed seat may push on
     "stichwahl": {"players": 4},
     "stichling": {"players": 4},
     "stichmeister": {"players": 3},
@@ -45,6 +56,10 @@ def decision(view: dict[str, Any], legal: list[str]) -> str:
         return f"setup:{view['setup']['action']}"
     if phase == "play" and any(a.startswith("use:") for a in legal):
         return "use"
+    if phase == "play" and "weis" in legal:  # Jass weis="announce": a Weis to announce at the first card
+        return "weis"
+    if phase == "play" and "stoeck" in legal:  # Jass stoeck="announce": Stöck to call
+        return "stoeck"
     return phase
 
 
@@ -52,8 +67,11 @@ def decision(view: dict[str, Any], legal: list[str]) -> str:
 # the page's own: the test picks a card to get there).
 DECISIONS: dict[str, list[str]] = {
     "jass": ["trump", "pushed", "play"],
+    "jass-swisslos": ["trump", "pushed", "weis", "stoeck", "play"],
     "differenzler": ["predict", "play"],
+    "differenzler-open": ["predict", "play"],
     "coiffeur": ["trump", "pushed", "play"],
+    "coiffeur-around": ["trump", "pushed"],
     "stichwahl": ["first_bonus", "play", "use", "prize", "lead"],
     "stichling": ["order", "play"],
     "stichmeister": ["choose", "setup:pass", "setup:down", "setup:show", "setup:discard", "remove", "play"],

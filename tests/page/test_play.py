@@ -190,6 +190,7 @@ def test_the_jass_lobby_offers_the_master_bot_and_it_plays(server: Server, new_p
     table = open_from_lobby(page, server, "jass", seats=["bot:pimc"] * 3, options={"target": 300})
     info = server.get(f"/api/tables/{table}")
     assert [s["name"] for s in info["seats"][1:]] == ["pimc"] * 3
+    page.wait_for_selector(".seat .bot-tag")  # the seats come with the table's first message
     titles = page.eval_on_selector_all(".seat .bot-tag", "els => els.map(e => e.getAttribute('title'))")
     assert titles == ["Bot (Meister)"] * 3
     rng = random.Random(13)

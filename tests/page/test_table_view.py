@@ -24,9 +24,15 @@ HAND = """() => {
   const choices = document.querySelector('#choices');
   const hand = document.querySelector('#hand').getBoundingClientRect();
   const inHand = choices && document.querySelector('#me-area').contains(choices);
+  // what its box cuts off: a plate of fixed height, the strip with trump, a button (shown at all)
+  const clipped = [...document.querySelectorAll('.felt .seat, #brief .brief-info, #choices .choice')]
+    .filter(e => e.getClientRects().length
+      && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1))
+    .map(e => `${e.className}${e.dataset.seat ? ' ' + e.dataset.seat : ''}: ${e.scrollWidth}x${e.scrollHeight}`
+      + ` in ${e.clientWidth}x${e.clientHeight} "${e.innerText.replace(/\\s+/g, ' ').slice(0, 60)}"`);
   return { heights: cards.map(r => r.height), bottom: Math.max(...cards.map(r => r.bottom)), top: hand.top,
            choicesInHandArea: !!inHand, buttons: document.querySelectorAll('#choices .choice').length,
-           height: innerHeight };
+           height: innerHeight, clipped };
 }"""
 
 
@@ -38,6 +44,7 @@ def test_the_hand_keeps_its_size_through_every_decision(table: str, server: Serv
     page = new_page(1280, 800)
     first = at_decision(table, DECISIONS[table][0])
     stage = Stage(page, server.url, table, first)
+    clipped: list[str] = []
     for kind in DECISIONS[table]:
         state = first if kind == DECISIONS[table][0] else at_decision(table, kind)
         stage.feed(state, fresh=True)
@@ -53,29 +60,43 @@ def test_the_hand_keeps_its_size_through_every_decision(table: str, server: Serv
             assert got["heights"] and min(got["heights"]) >= least, f"{where}: cards {min(got['heights']):.0f} px tall"
             assert got["bottom"] <= got["height"] + 1, f"{where}: the hand goes below the window"
             assert not got["choicesInHandArea"], f"{where}: the buttons sit with the hand"
+            clipped.extend(f"{where}: {c}" for c in got["clipped"])
         page.set_viewport_size({"width": 1280, "height": 800})
+    assert not clipped, "cut off:\n" + "\n".join(clipped)
 
 
-# Where the hand and every seat plate are, to the pixel.
+# Where the hand and every seat plate are, to the pixel; and what a plate or the strip cuts off.
 PLACES = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; };
   const out = { hand: box(document.querySelector('#hand')), brief: box(document.querySelector('#brief')) };
   for (const s of document.querySelectorAll('.felt .seat')) out['seat' + s.dataset.seat] = box(s);
-  return out;
+  const cut = [...document.querySelectorAll('.felt .seat, #brief .brief-info')]
+    .filter(e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.dataset.seat ?? 'brief'} "${e.innerText.replace(/\\s+/g, ' ').slice(0, 60)}"`);
+  return { places: out, cut };
 }"""
 
 
-@pytest.mark.parametrize("table", ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"])
+# every game, and the variants that put more on the plates (a Weis announced, open predictions)
+WHOLE_DEALS = ["jass", "jass-swisslos", "coiffeur", "coiffeur-around", "differenzler", "differenzler-open", "stichwahl",
+               "stichling", "stichmeister", "stichmeister-5"]  # fmt: skip
+
+
+@pytest.mark.parametrize("table", WHOLE_DEALS)
 def test_on_a_phone_nothing_moves_while_a_deal_is_played(table: str, server: Server, new_page: NewPage) -> None:
     """Every state of a whole deal, the taken tricks and the deal's summary between them: the
-    hand's top and every seat plate stay where they were, within 4 px."""
+    hand's top and every seat plate stay where they were, within 4 px, and no plate of its fixed
+    height nor the strip with trump cuts off what it holds."""
     page = new_page(390, 844, prefs={"speed": "normal"})
     states = list(one_deal(table, seed=3))
     stage = Stage(page, server.url, table, states[0])
     seen: list[dict[str, list[int]]] = []
+    cut: set[str] = set()
 
     def shot() -> None:
-        seen.append(page.evaluate(PLACES))
+        got = page.evaluate(PLACES)
+        seen.append(got["places"])
+        cut.update(got["cut"])
 
     for state in states:
         stage.feed(state, wait=False)
@@ -86,6 +107,7 @@ def test_on_a_phone_nothing_moves_while_a_deal_is_played(table: str, server: Ser
         ys = [s[key][1] for s in seen if key in s]
         moved = f"{table}: {key} moved: x {sorted(set(xs))}, y {sorted(set(ys))}"
         assert max(xs) - min(xs) <= 4 and max(ys) - min(ys) <= 4, moved
+    assert not cut, f"{table}: cut off: {sorted(cut)}"
 
 
 # Every number a deal's end shows: the summary's totals, the side panel's scores, the seats' chips.
@@ -117,7 +139,7 @@ def engine_numbers(table: str, after: Any) -> tuple[list[int], dict[str, int], d
     return scores, {str(i): v for i, v in enumerate(scores)}, chips
 
 
-@pytest.mark.parametrize("table", ["jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister"])
+@pytest.mark.parametrize("table", WHOLE_DEALS)
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31))
 def test_at_a_deals_end_every_number_agrees_with_the_engine(

@@ -732,7 +732,7 @@ const DE = {
   "sw.ofPlayer": "von {name}",
   "sl.dealShort": "Durchgang {n}/{m}",
   "sl.tilesShort": "Kärtchen {tiles}",
-  "sl.yourOrderShort": "deine:",
+  "sl.yourTilesShort": "deine Kärtchen",
   "sw.newDeal": "Durchgang {n} beginnt.",
   "sl.newDeal": "Durchgang {n} beginnt.",
   // tournaments
@@ -1583,7 +1583,7 @@ const EN = {
   "sw.ofPlayer": "of {name}",
   "sl.dealShort": "Deal {n}/{m}",
   "sl.tilesShort": "tiles {tiles}",
-  "sl.yourOrderShort": "yours:",
+  "sl.yourTilesShort": "your tiles",
   "sw.newDeal": "Deal {n} begins.",
   "sl.newDeal": "Deal {n} begins.",
   // tournaments

@@ -223,6 +223,7 @@ export class TableView {
     const seats = [];
     for (let s = 0; s < this.n; s++) if (s !== this.bottom) seats.push(`<div data-region="seat-${s}"></div>`);
     this.felt.style.setProperty("--opp", String(this.n - 1));
+    this.felt.dataset.players = String(this.n); // five players: narrower plates, taller on a phone
     this.felt.innerHTML =
       `<div data-region="brief"></div>` +
       seats.join("") +

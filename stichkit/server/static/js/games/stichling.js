@@ -103,7 +103,8 @@ export default {
   },
 
   seatBadges(view, seat, ctx) {
-    const out = [`<span class="badge">${esc(ctx.t("sl.taken"))}: ${view.taken[seat]}</span>`];
+    // while the tiles are laid no trick is taken yet: who has laid them takes the tricks' place
+    const out = view.phase === "order" ? [] : [`<span class="badge">${esc(ctx.t("sl.taken"))}: ${view.taken[seat]}</span>`];
     if (view.phase === "order")
       out.push(`<span class="badge${view.tiles_laid[seat] ? " done" : ""}">${esc(ctx.t(view.tiles_laid[seat] ? "sl.tilesLaid" : "sl.tilesNotLaid"))}</span>`);
     if (view.starter === seat) out.push(`<span class="badge">▶</span>`);
@@ -207,8 +208,11 @@ export default {
   },
 
   brief(view, ctx) {
-    const mine = view.tile_order ? ` · ${esc(ctx.t("sl.yourOrderShort"))} <b>${view.tile_order.join(" ")}</b>` : "";
-    return `<span class="brief-label">${esc(ctx.t("sl.dealShort", { n: view.deal_number + 1, m: view.deals }))}</span> ${esc(ctx.t("sl.tilesShort", { tiles: view.tiles.join(" ") }))}${mine}`;
+    // once laid, the player's own order says the deal's tiles too (the whole strip fits a phone)
+    const tiles = view.tile_order
+      ? `${esc(ctx.t("sl.yourTilesShort"))} <b>${view.tile_order.join(" ")}</b>`
+      : esc(ctx.t("sl.tilesShort", { tiles: view.tiles.join(" ") }));
+    return `<span class="brief-label">${esc(ctx.t("sl.dealShort", { n: view.deal_number + 1, m: view.deals }))}</span> ${tiles}`;
   },
 
   dealEnd(prev, next, ctx) {

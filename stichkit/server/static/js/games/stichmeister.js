@@ -94,7 +94,9 @@ export default {
   },
 
   seatBadges(view, seat, ctx) {
-    const out = [`<span class="badge">${esc(ctx.t("sm.tricksTaken"))}: ${view.tricks_taken[seat]}</span>`];
+    // while the rules are chosen and set up no trick is taken yet: the badge says who is done instead
+    const before = view.phase === "choose" || view.phase === "setup";
+    const out = before ? [] : [`<span class="badge">${esc(ctx.t("sm.tricksTaken"))}: ${view.tricks_taken[seat]}</span>`];
     if (view.dealer === seat) out.push(`<span class="badge">${esc(ctx.t("sm.dealer", { name: "" }).replace(/[:\s]+$/, ""))}</span>`);
     if (view.phase === "choose" && view.choosers.includes(seat)) {
       const done = view.chosen.includes(seat);
