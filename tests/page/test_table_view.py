@@ -295,6 +295,62 @@ def test_multipliers_show_at_the_trump_choice_and_beside_trump(server: Server, n
     assert badge.is_visible()
 
 
+def test_a_jass_of_fixed_deals_counts_them_and_calls_equal_totals_a_draw(server: Server, new_page: NewPage) -> None:
+    """Option deals (a Passe of 12): the side panel says which deal of how many and shows no
+    target (there is none: it said "/ null" beside a full bar), the phone's strip says the deal
+    and what trump counts, the deal's summary names the deal; equal totals at the end are a
+    draw, said as one, in both languages (it named one team the winner)."""
+    import stichkit
+
+    from .test_table_live import switch
+
+    game = stichkit.load_game("jass", profile="schieber", deals=12, multipliers="swisslos", first_forehand=0)
+    state = game.new_state(seed=4)
+    state.apply("trump:obe")
+    page = new_page(1280, 800, prefs={"speed": "normal"})  # a deal's summary is shown
+    stage = Stage(page, server.url, "jass-swisslos", state)
+    stage.feed(state, fresh=True)
+    info = page.text_content("#info") or ""
+    assert "Spiel 1 von 12" in info and "null" not in info, info
+    assert page.locator("#info .team-score .bar").count() == 0
+    assert [t.strip() for t in page.eval_on_selector_all("#info .team-points", "es => es.map(e => e.innerText)")] == [
+        "0 (+0 dieses Spiel)"
+    ] * 2
+    page.set_viewport_size({"width": 390, "height": 844})
+    stage.frame()
+    brief = page.inner_text("#brief .brief-info")
+    assert "Obenabe" in brief and "×3" in brief and "SPIEL 1/12" in brief.upper(), brief
+    fits = page.eval_on_selector("#brief .brief-info", "e => e.scrollWidth <= e.clientWidth")
+    assert fits, f"the strip cuts off {brief!r}"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    rng = random.Random(4)
+    while state.view(None)["deal_number"] == 0:
+        before = state.clone()
+        state.apply(rng.choice(state.legal_actions()))
+    stage.feed(before, fresh=True)
+    stage.feed(state, wait=False)
+    page.wait_for_selector(".deal-summary, #banner:not([hidden])")
+    if not page.query_selector(".deal-summary"):
+        page.click("#banner")
+    summary = page.wait_for_selector(".deal-summary h3")
+    assert summary.text_content() == "Abrechnung – Spiel 1 von 12"
+    # equal totals after two deals (seed 203, random play): a draw
+    drawn = stichkit.load_game("jass", profile="schieber", deals=2).new_state(seed=203)
+    rng = random.Random(203)
+    while not drawn.is_terminal():
+        drawn.apply(rng.choice(drawn.legal_actions()))
+    assert drawn.winners() == [0, 1, 2, 3] and drawn.scores()[0] == drawn.scores()[1]
+    for lang, said in (("de", "Unentschieden: Beide Teams haben gleich viele Punkte."),
+                       ("en", "A draw: both teams have the same score.")):  # fmt: skip
+        switch(page, lang)
+        stage.feed(drawn, fresh=True)
+        page.wait_for_selector(".result .winners")
+        assert page.text_content(".result .winners") == said
+        result = page.inner_text(".result")
+        assert not any(w in result for w in ("gewonnen!", "Diesmal nicht", "You won", "Not this time")), result
+    switch(page, "de")
+
+
 def test_a_weis_is_announced_from_the_table(server: Server, new_page: NewPage) -> None:
     """weis="announce": at the first card a player holding a Weis sees a button that names its
     points beside the playable cards; once announced, everybody's table says who announced what."""

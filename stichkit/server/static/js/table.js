@@ -488,13 +488,15 @@ export class LiveTable {
     const winners = view.winners || [];
     const who = game.winnersText ? game.winnersText(view, ctx) : winners.map((s) => ctx.name(s)).join(", ");
     const mine = this.me !== null && winners.includes(this.me);
+    // two teams with equal totals (a Jass of fixed deals, Coiffeur): both are winners, a draw
+    const draw = !!game.teams && game.teams().length === 2 && winners.length === this.view.n;
     const rm = this.info.rematch;
     const votes = rm ? `<p class="muted">${esc(t("table.rematchVotes", { have: rm.votes.length, need: rm.votes.length + rm.needed.filter((s) => !rm.votes.includes(s)).length }))}</p>` : "";
     const rematch = this.me !== null ? `<button type="button" class="primary" data-cmd="rematch">${esc(t("table.rematch"))}</button>` : "";
     return (
       `<div class="result"><h2>${esc(t("table.gameOver"))}</h2>` +
-      `<p class="winners">${esc(t(winners.length > 1 ? "table.winners" : "table.winner", { names: who }))}</p>` +
-      (this.me !== null ? `<p>${esc(t(mine ? "table.youWon" : "table.youLost"))}</p>` : "") +
+      `<p class="winners">${esc(draw ? t("table.draw") : t(winners.length > 1 ? "table.winners" : "table.winner", { names: who }))}</p>` +
+      (this.me !== null && !draw ? `<p>${esc(t(mine ? "table.youWon" : "table.youLost"))}</p>` : "") +
       game.scores(view, ctx) +
       votes +
       `<div class="result-buttons">${rematch}` +

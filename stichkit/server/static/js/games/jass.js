@@ -31,6 +31,11 @@ function teamLabel(team, ctx) {
   return `${ctx.t(ctx.me % 2 === team ? "jass.us" : "jass.them")} (${members})`;
 }
 
+/** "Spiel 3"; in a game of fixed deals (option deals, a Passe) "Spiel 3 von 12". */
+function dealLabel(deal, view, ctx) {
+  return view.deals ? ctx.t("dz.dealN", { n: deal + 1, of: view.deals }) : ctx.t("jass.dealN", { n: deal + 1 });
+}
+
 /** The trump suit's order in the deck's names: "Under (Puur) > Neun (Nell) > Ass > …". */
 function trumpOrder(ctx) {
   const rank = (r) => cards.rankName(r, ctx.deck, ctx.lang);
@@ -93,7 +98,7 @@ export default {
   suitName: (suit, ctx) => cards.suitName(ctx.deck, suit, ctx.lang),
   isTrump: (view, card) => view.trump && view.trump.length === 1 && card[0] === view.trump,
   dealKey: (view) => view.deal_number,
-  dealLabel: (view, ctx) => ctx.t("jass.dealN", { n: view.deal_number + 1 }),
+  dealLabel: (view, ctx) => dealLabel(view.deal_number, view, ctx),
 
   trick: (view) => view.trick,
 
@@ -112,9 +117,10 @@ export default {
         (team) =>
           `<div class="team-score team-${team}${ctx.me !== null && ctx.me % 2 === team ? " mine" : ""}">` +
           `<div class="team-name">${esc(teamLabel(team, ctx))}</div>` +
-          `<div class="team-points"><b data-score="${team}">${view.scores[team]}</b> / ${view.target}` +
+          // against the target; a game of fixed deals has none (the deals are counted above)
+          `<div class="team-points"><b data-score="${team}">${view.scores[team]}</b>${view.target ? ` / ${view.target}` : ""}` +
           `<small> (+${view.deal_points[team]} ${esc(ctx.t("jass.thisDeal"))})</small></div>` +
-          scoreBar(view.scores[team], view.target, `team-${team}`) +
+          (view.target ? scoreBar(view.scores[team], view.target, `team-${team}`) : "") +
           // the player's choice: the score chalked as on a Jasstafel, beside the numbers
           (prefs.get("jassTafel") ? jasstafel(view.scores[team], esc(ctx.t("jass.tafelOf", { team: teamLabel(team, ctx), n: view.scores[team] }))) : "") +
           "</div>",
@@ -132,7 +138,7 @@ export default {
         ? `<ul class="weis-list announced">${view.announced.map((a) => `<li data-announced="${a.seat}"><b>${esc(ctx.name(a.seat))}</b>: ${esc(ctx.t("jass.announcedPts", { points: a.points.join(" + ") }))}</li>`).join("")}</ul>`
         : "";
     return (
-      `<div class="info-row"><span class="label">${esc(ctx.t("jass.dealN", { n: view.deal_number + 1 }))}</span>` +
+      `<div class="info-row"><span class="label">${esc(dealLabel(view.deal_number, view, ctx))}</span>` +
       `<span>${esc(ctx.t("jass.forehand"))}: ${esc(ctx.name(view.forehand))}</span></div>` +
       `<div class="info-row trump-row" data-trump="${esc(view.trump || "")}"><span class="label">${esc(ctx.t("jass.trump"))}</span><span>${trump}</span></div>` +
       teams +
@@ -241,8 +247,12 @@ export default {
 
   /** The line a phone shows above the table: trump (and who chose it). */
   brief(view, ctx) {
-    if (!view.trump) return `<span class="muted">${esc(ctx.t("jass.trump"))}: ${esc(view.phase === "over" ? "–" : ctx.t("jass.noTrump"))}</span>`;
-    return `<span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpIcon(view.trump, ctx)} <b>${esc(trumpName(view.trump, ctx))}</b>`;
+    // on a phone the strip is all there is of the side panel in view: what the deal counts (with
+    // multipliers) and, in a game of fixed deals, which deal of how many
+    const deals = view.deals ? ` <span class="brief-label">${esc(ctx.t("jass.dealShort", { n: Math.min(view.deal_number + 1, view.deals), m: view.deals }))}</span>` : "";
+    if (!view.trump) return `<span class="muted">${esc(ctx.t("jass.trump"))}: ${esc(view.phase === "over" ? "–" : ctx.t("jass.noTrump"))}</span>${deals}`;
+    const factor = (view.multiplier || 1) > 1 ? ` <span class="brief-marker" data-multiplier="${view.multiplier}">×${view.multiplier}</span>` : "";
+    return `<span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpIcon(view.trump, ctx)} <b>${esc(trumpName(view.trump, ctx))}</b>${factor}${deals}`;
   },
 
   /** The summary shown when a deal ends (the deal just finished), or null. */
@@ -251,7 +261,7 @@ export default {
     const d = next.previous_deals[next.previous_deals.length - 1];
     const s = dealSummary(d, ctx);
     return (
-      `<h3>${esc(ctx.t("table.dealSummary"))} – ${esc(ctx.t("jass.dealN", { n: d.deal + 1 }))}</h3>` +
+      `<h3>${esc(ctx.t("table.dealSummary"))} – ${esc(dealLabel(d.deal, next, ctx))}</h3>` +
       table(["", esc(teamLabel(0, ctx)), esc(teamLabel(1, ctx))], [[s.trump, ...s.cells], [ctx.t("table.total"), String(next.scores[0]), String(next.scores[1])]])
     );
   },
@@ -283,6 +293,7 @@ export default {
 
   winnersText(view, ctx) {
     const w = view.winners || [];
+    if (w.length === 4) return names(ctx, [0, 1, 2, 3]); // a game of fixed deals, equal totals: a draw
     return names(ctx, TEAMS[w[0] % 2]);
   },
 };
