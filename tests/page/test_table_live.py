@@ -61,6 +61,24 @@ MENUS = """() => {
 }"""
 
 
+# Every rule of the lobby's form shown by its raw name: a label that is the option's name (or none),
+# a choice with no text of its own in the page's language ("ausmachregel", "stoeck-weis-stich" were
+# shown so); numbers and "another number" are written by the lobby itself.
+RAW = """async () => { const { LANGS } = await import('/static/js/i18n.js');
+  const texts = LANGS[document.documentElement.lang], out = [];
+  for (const el of document.querySelectorAll('#new-table [name^="opt:"]')) {
+    if (el.type === 'radio') continue;  // the profile's cards: a title and a line each
+    const name = el.name.slice(4), label = el.closest('label');
+    const text = label ? (label.querySelector('.row-label') || label).textContent.trim() : '';
+    if (!text || text === name) out.push(`the label of ${name}: "${text}"`);
+    if (el.tagName === 'SELECT')
+      for (const o of el.options)
+        if (!/^[0-9]+$/.test(o.value) && o.value !== 'other' && !(`opt.${name}.${o.value}` in texts))
+          out.push(`${name}: "${o.textContent}"`);
+  }
+  return out; }"""
+
+
 def test_the_lobby_offers_the_schieber_first_and_its_menus_fit(server: Server, new_page: NewPage) -> None:
     """Jass opens as Swiss players expect: the Schieber (to 1000 or 2500) is the first choice, the
     rule sheet's game one choice away, named as such; every menu of every game shows its whole
@@ -81,12 +99,16 @@ def test_the_lobby_offers_the_schieber_first_and_its_menus_fit(server: Server, n
     assert legend == "Am Tisch" and "Wer sitzt wo" not in (page.text_content("body") or "")
     for lang in ("en", "de"):  # the lobby in each language, its rules opened: not a word of the other
         switch(page, lang)
-        for d in page.query_selector_all("#new-table details"):
-            d.evaluate("d => d.open = true")
-        assert not other_language(page.inner_text("body"), lang), other_language(page.inner_text("body"), lang)
+        for game in GAMES:  # and every rule in words, none by its raw name or value
+            page.click(f'.game-tile[data-game="{game}"]')
+            for d in page.query_selector_all("#new-table details"):
+                d.evaluate("d => d.open = true")
+            assert not other_language(page.inner_text("body"), lang), other_language(page.inner_text("body"), lang)
+            assert not page.evaluate(RAW), f"{game} in {lang}: {page.evaluate(RAW)}"
+        page.click('.game-tile[data-game="jass"]')
     for w, h in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
-        for game in ("jass", "differenzler", "stichwahl", "stichling", "stichmeister"):
+        for game in GAMES:
             page.click(f'.game-tile[data-game="{game}"]')
             for d in page.query_selector_all("#new-table details"):
                 d.evaluate("d => d.open = true")
@@ -94,11 +116,19 @@ def test_the_lobby_offers_the_schieber_first_and_its_menus_fit(server: Server, n
             assert not menus["clipped"], f"{game} at {w}x{h}: {menus['clipped']}"
             assert not menus["sideways"], f"{game} at {w}x{h}: the lobby scrolls sideways"
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.click('.game-tile[data-game="coiffeur"]')  # a sheet's short name in the menu, its rows under it
+    page.select_option('select[name="opt:sheet"]', "10-rows")
+    assert "Slalom ×7, Guschti ×8" in (page.text_content('[data-about="sheet"]') or "")
+    # a Jass of fixed deals: a Passe of 12 from the menu, or another number
+    passe = open_from_lobby(page, server, "jass", seats=["bot:random"] * 3, options={"deals": 12})
+    assert server.get(f"/api/tables/{passe}")["options"]["deals"] == 12
+    other = open_from_lobby(page, server, "jass", seats=["bot:random"] * 3, options={"deals": 5})
+    assert server.get(f"/api/tables/{other}")["options"]["deals"] == 5
     table = open_from_lobby(
         page, server, "jass", seats=["bot:random"] * 3, options={"profile": "schieber", "target": 1000}
     )
     options = server.get(f"/api/tables/{table}")["options"]
-    assert (options["profile"], options["target"]) == ("schieber", 1000)
+    assert (options["profile"], options["target"]) == ("schieber", 1000) and "deals" not in options
     assert page.text_content("#crumb") == "Jass (Schieber) – Anna"  # the game said once
     wait_ready(page)
     picker = page.eval_on_selector_all("#info [data-deck]", "es => es.map(e => e.textContent)")
@@ -111,6 +141,7 @@ def test_the_lobby_offers_the_schieber_first_and_its_menus_fit(server: Server, n
     assert re.search(r"\b(Ecken|Herz|Schaufel|Kreuz)-", names), names
 
 
+GAMES = ("jass", "coiffeur", "differenzler", "stichwahl", "stichling", "stichmeister")
 BANNER = "#banner:not([hidden])"
 
 
@@ -187,6 +218,18 @@ def test_a_joiner_learns_nothing_of_the_deal_and_a_spectator_sees_what_a_spectat
     assert not carla.is_visible(".chat-form input"), "a spectator cannot chat"
     assert not carla.is_visible('[data-cmd="leave"]'), "a spectator has no seat to leave"
     assert carla.is_visible('.seat[data-seat="1"] .take-seat')
+    for w, h in ((390, 844), (1280, 800)):  # the button whole, inside its plate, the plate cutting nothing off
+        carla.set_viewport_size({"width": w, "height": h})
+        carla.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        fit = carla.eval_on_selector(
+            '.seat[data-seat="1"]',
+            """s => { const p = s.getBoundingClientRect(), b = s.querySelector('.take-seat').getBoundingClientRect();
+               const t = s.querySelector('.take-seat');
+               return { inside: b.left >= p.left && b.right <= p.right && b.top >= p.top && b.bottom <= p.bottom,
+                        whole: s.scrollWidth <= s.clientWidth + 1 && s.scrollHeight <= s.clientHeight + 1,
+                        text: t.scrollWidth <= t.clientWidth + 1 }; }""",
+        )
+        assert fit == {"inside": True, "whole": True, "text": True}, f"{w}x{h}: the free seat's plate: {fit}"
     status = carla.inner_text("#status").split("\n")
     assert any(x.startswith("Du schaust zu") for x in status) and "Platz nehmen" in status, status  # each its own
     # a spectator's chat (as an old page or a script would send it) is refused in the page's words
@@ -290,7 +333,7 @@ def test_the_lobby_offers_coiffeur_pushed_around_the_table(server: Server, new_p
     offered = page.eval_on_selector_all('select[name="opt:push"] option', "os => os.map(o => [o.value, o.textContent])")
     assert offered == [
         ["partner", "zum Partner (wie im Schieber)"],
-        ["around", "reihum zum nächsten Spieler (Swisslos)"],
+        ["around", "reihum zum Nächsten (Swisslos)"],
     ]
     assert page.input_value('select[name="opt:push"]') == "partner"
     switch(page, "en")

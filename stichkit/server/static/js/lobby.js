@@ -23,7 +23,7 @@ const DEFAULT_LEVEL = "heuristic";
 // sheet's game is the other choice, named as such; the finer rules wait under "Weitere Regeln".
 const FIRST_PROFILE = { jass: "schieber" };
 const TARGETS = { jass: { schieber: [1000, 2500], seed: [1000, 1500, 2000] } };
-const FINER_RULES = { jass: ["weis", "stoeck", "first_forehand", "undertrump"] };
+const FINER_RULES = { jass: ["weis", "stoeck", "first_forehand", "undertrump", "ausmachregel"] };
 
 function sample(game, data) {
   const l = lang();
@@ -200,11 +200,24 @@ export class Lobby {
         `<label class="row" hidden data-other="target"><span class="row-label">${esc(t("lobby.otherTargetPoints"))}</span> <input type="number" name="opt:target-other" min="1" step="1" inputmode="numeric"></label>`
       );
     }
+    if (o.name === "deals" && this.game.name === "jass") {
+      // a Jass of fixed deals: none (to the target, the default), a Passe of 12, or another number
+      return (
+        `<label class="row"${help}><span class="row-label">${esc(t("lobby.jassDeals"))}</span> <select name="opt:deals" data-type="integer">` +
+        [0, 12].map((v) => `<option value="${v}"${v === o.default ? " selected" : ""}>${esc(t(`lobby.jassDeals.${v}`))}</option>`).join("") +
+        `<option value="other">${esc(t("lobby.otherDeals"))}</option></select></label>` +
+        `<label class="row" hidden data-other="deals"><span class="row-label">${esc(t("lobby.otherDealsCount"))}</span> <input type="number" name="opt:deals-other" min="1" max="${o.maximum ?? 1000}" step="1" inputmode="numeric"></label>`
+      );
+    }
     if (o.name === "first_player") {
       return `<label class="row"${help}><span class="row-label">${label}</span> <select name="opt:${o.name}" data-type="integer">${Array.from({ length: this.players }, (_, s) => `<option value="${s}"${s === o.default ? " selected" : ""}>${esc(t("table.seatN", { n: s + 1 }))}</option>`).join("")}</select></label>`;
     }
     if (o.type === "choice")
-      return `<label class="row"${help}><span class="row-label">${label}</span> <select name="opt:${o.name}">${o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(choiceLabel(o.name, c))}</option>`).join("")}</select></label>`;
+      return (
+        `<label class="row"${help}><span class="row-label">${label}</span> <select name="opt:${o.name}">${o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(choiceLabel(o.name, c))}</option>`).join("")}</select></label>` +
+        // a choice too long for its menu (Coiffeur's sheets): the short name there, the whole of it under it
+        (has(`opt.${o.name}.${o.default}.about`) ? `<p class="row-about muted" data-about="${esc(o.name)}">${esc(t(`opt.${o.name}.${o.default}.about`))}</p>` : "")
+      );
     if (o.type === "boolean") return `<label class="row check"${help}><input type="checkbox" name="opt:${o.name}"${o.default ? " checked" : ""}> ${label}</label>`;
     if (o.type === "integer")
       return `<label class="row"${help}><span class="row-label">${label}</span> <input type="number" name="opt:${o.name}" data-type="integer" data-default="${o.default ?? ""}" placeholder="${esc(o.default ?? "")}"${o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${o.maximum !== undefined ? ` max="${o.maximum}"` : ""} step="1" inputmode="numeric"></label>`;
@@ -232,8 +245,12 @@ export class Lobby {
       this.profile = el.value;
       const form = this.root.querySelector("#new-table");
       form.querySelector("fieldset.options").innerHTML = `<legend>${esc(t("lobby.options"))}</legend>${this.optionRows()}`;
-    } else if (el.name === "opt:target") {
-      const other = this.root.querySelector('[data-other="target"]');
+    } else if (el.name && el.name.startsWith("opt:") && this.root.querySelector(`[data-about="${el.name.slice(4)}"]`)) {
+      const about = this.root.querySelector(`[data-about="${el.name.slice(4)}"]`);
+      const key = `opt.${el.name.slice(4)}.${el.value}.about`;
+      about.textContent = has(key) ? t(key) : "";
+    } else if (el.name === "opt:target" || el.name === "opt:deals") {
+      const other = this.root.querySelector(`[data-other="${el.name.slice(4)}"]`);
       if (other) other.hidden = el.value !== "other";
     } else if (el.name === "name") {
       prefs.set("name", el.value.trim());
@@ -264,6 +281,10 @@ export class Lobby {
         const v = el.value === "other" ? Number(f["opt:target-other"].value) : Number(el.value);
         if (el.value === "other" && !(Number.isInteger(v) && v > 0)) return { error: t("lobby.needTarget") };
         options.target = v;
+      } else if (o.name === "deals" && el.tagName === "SELECT") {
+        const v = el.value === "other" ? Number(f["opt:deals-other"].value) : Number(el.value);
+        if (el.value === "other" && !(Number.isInteger(v) && v > 0)) return { error: t("lobby.needDeals") };
+        if (v !== o.default) options.deals = v;
       } else if (type === "integer") {
         if (el.value === "") continue;
         const v = Number(el.value);
