@@ -9,10 +9,12 @@ is begun, so of several server processes only one solves it; it tells the others
 come every few seconds, and finished analyses are kept there for whoever asks again. A claim
 whose process has gone silent is taken over by the next process asked.
 
-Background analyses (a finished tournament's Jass games, tournaments.py) are the lowest
-priority: each process has a budget of `background` of them queued or in work (not counted
-against the players' `waiting`, nor any visitor's limit), players' games are taken first, and a
-background game in work yields to a player's between its deals.
+The queue has priorities: a player's request (`PLAYER`) before the server's own work
+(`BACKGROUND`: a finished Jass tournament's games, tournament_analyses.py). Each priority has its
+own budget of games queued or in work in this process (`waiting` for the players, beside the
+visitor's own limit; `background` for the server's own, which no visitor's limit sees), the queue
+hands out the highest priority first, and a game in work yields between its deals to one of a
+higher priority that waits, going on after it.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from .quotas import LimitReached
 log = logging.getLogger("stichkit.server")
 
 Key = tuple[str, int]  # (table id, game number)
+PLAYER, BACKGROUND = 0, 1  # the queue's priorities, the lower first
 BEAT = 5.0  # seconds between a process's signs of life (with progress) for the analyses it has in work
 CLAIM_TIMEOUT = 30.0  # a claim without a sign of life for this long is taken over by the next asker
 
@@ -61,7 +64,7 @@ class Job:
     results: list[PartResult] = field(default_factory=list)
     error: str | None = None
     client: str | None = None  # who asked for it first (clients.client_key)
-    background: bool = False  # queued by the server itself (a tournament's games): the lowest priority
+    priority: int = PLAYER  # PLAYER, or BACKGROUND: queued by the server itself (a tournament's games)
     told: int = -1  # what the keeper was last told: the results, plus one once in work (-1: nothing)
     # The analysis assembled from the results so far (how many, and it): answered again on every
     # follow-up POST and every beat, assembled again only when a deal came in.
@@ -104,20 +107,19 @@ class DbKeeper:
 
 
 class Analyses:
-    """This process's analyses: one worker process, `waiting` games at most queued or in work,
-    the last `keep` finished ones remembered here (the keeper has them for restarts and the other
-    processes)."""
+    """This process's analyses: one worker process, at most `waiting` players' games and
+    `background` of the server's own queued or in work, the last `keep` finished ones remembered
+    here (the keeper has them for restarts and the other processes)."""
 
     def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None, per_client: int = 0,
                  background: int = 1) -> None:  # fmt: skip
         self.waiting = waiting
-        self.background = background  # the server's own analyses queued or in work here at most
+        self.budgets = {PLAYER: waiting, BACKGROUND: background}  # games of each priority queued or in work
         self.per_client = per_client  # games one client may have waiting or in work here (0: no limit)
         self.keeper = keeper
         self.keep = keep
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
-        # (0: a player's, 1: the server's own; order of arrival; the game)
-        self._queue: asyncio.PriorityQueue[tuple[int, int, Key]] = asyncio.PriorityQueue()
+        self._queue: asyncio.PriorityQueue[tuple[int, int, Key]] = asyncio.PriorityQueue()  # (priority, arrival, game)
         self._arrived = 0
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -125,23 +127,33 @@ class Analyses:
     def get(self, key: Key) -> Job | None:
         return self.jobs.get(key)
 
-    def _in_work(self, background: bool) -> int:
-        return sum(1 for j in self.jobs.values() if j.status in ("queued", "working") and j.background == background)
+    def budget(self, priority: int) -> int:
+        """How many games of `priority` may be queued or in work here (0: none is begun)."""
+        return self.budgets[priority] if self.waiting else 0
+
+    def _in_work(self, priority: int) -> int:
+        return sum(1 for j in self.jobs.values() if j.status in ("queued", "working") and j.priority == priority)
+
+    def _full(self, priority: int) -> Busy | None:
+        busy, budget = self._in_work(priority), self.budgets[priority]
+        if busy < budget:
+            return None
+        if priority == BACKGROUND:
+            return Busy(f"this server analyses {budget} of its own games at a time")
+        return Busy(f"this server is analysing {busy} games already; ask again in a few minutes")
 
     async def begin(self, key: Key, state: State, seen: StoredAnalysis | None = None,
-                    client: str | None = None, background: bool = False) -> Job | None:  # fmt: skip
-        """The game's analysis: the one begun here already, or a new one at the end of the queue
-        once the keeper gave this process the claim (`seen`: the silent claim to take over, as
-        read). None: another process claimed it first. Busy: too many wait here; LimitReached:
-        `client` has as many waiting as one client may. `background`: the server's own, within
-        its budget and after every player's."""
+                    client: str | None = None, priority: int = PLAYER) -> Job | None:  # fmt: skip
+        """The game's analysis: the one begun here already, or a new one queued after every game of
+        its `priority` and above once the keeper gave this process the claim (`seen`: the silent
+        claim to take over, as read). None: another process claimed it first. Busy: the
+        priority's budget is spent here; LimitReached: `client` has as many waiting as one client
+        may."""
         job = self.jobs.get(key)
         if job is not None and job.status != "failed":
             return job
         if self.waiting == 0:
             raise Busy("this server analyses no games (stich serve --max-analyses 0)")
-        if background:
-            return await self._begin_background(key, state, seen)
         mine = sum(1 for j in self.jobs.values() if j.client == client and j.status in ("queued", "working"))
         if client is not None and self.per_client and mine >= self.per_client:
             reason = (
@@ -149,29 +161,17 @@ class Analyses:
                 f"({self.per_client}); ask again when they are done"
             )
             raise LimitReached("client_analyses", reason)
-        busy = self._in_work(False)
-        if busy >= self.waiting:
-            raise Busy(f"this server is analysing {busy} games already; ask again in a few minutes")
-        job = Job(state, parts(state, full=False), client=client)
+        full = self._full(priority)
+        if full is not None:
+            raise full
+        job = Job(state, parts(state, full=False), client=client, priority=priority)
         if self.keeper is not None:
             if not await self.keeper.claim(key, job.to_json(), seen):
                 return None
-            if self._in_work(False) >= self.waiting:
+            full = self._full(priority)
+            if full is not None:
                 await self.keeper.failed(key)  # others were begun here while claiming this one
-                raise Busy(f"this server is analysing {self.waiting} games already; ask again in a few minutes")
-        self._enqueue(key, job)
-        return job
-
-    async def _begin_background(self, key: Key, state: State, seen: StoredAnalysis | None) -> Job | None:
-        if self._in_work(True) >= self.background:
-            raise Busy(f"this server analyses {self.background} of its own games at a time")
-        job = Job(state, parts(state, full=False), background=True)
-        if self.keeper is not None:
-            if not await self.keeper.claim(key, job.to_json(), seen):
-                return None
-            if self._in_work(True) >= self.background:
-                await self.keeper.failed(key)
-                raise Busy(f"this server analyses {self.background} of its own games at a time")
+                raise full
         self._enqueue(key, job)
         return job
 
@@ -179,7 +179,7 @@ class Analyses:
         self.jobs[key] = job
         self.jobs.move_to_end(key)
         self._arrived += 1
-        self._queue.put_nowait((int(job.background), self._arrived, key))
+        self._queue.put_nowait((job.priority, self._arrived, key))
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._work())]
             if self.keeper is not None:
@@ -216,8 +216,8 @@ class Analyses:
             log.info("analysing game %s of table %s (%d deals)", key[1], key[0], len(job.parts))
             try:
                 for part in job.parts[len(job.results) :]:
-                    if job.background and self._player_waits():
-                        break  # a player's game waits: it goes first, this one after it
+                    if self._outranked(priority):
+                        break  # a game of a higher priority waits: it goes first, this one after it
                     job.results.append(await loop.run_in_executor(self._executor(), analyse_part, part))
                 if len(job.results) < len(job.parts):
                     job.status = "queued"
@@ -248,8 +248,8 @@ class Analyses:
                     log.exception("keeping the analysis of game %s of table %s failed", key[1], key[0])
             self._forget_old()
 
-    def _player_waits(self) -> bool:
-        return any(j.status == "queued" and not j.background for j in self.jobs.values())
+    def _outranked(self, priority: int) -> bool:
+        return any(j.status == "queued" and j.priority < priority for j in self.jobs.values())
 
     def _forget_old(self) -> None:
         finished = [k for k, j in self.jobs.items() if j.status in ("done", "failed")]

@@ -1,6 +1,7 @@
 """The server's data as plain values: a table and its seats as stored, a takeback asked for, a
-game as it was played, a chat line. The store reads and writes them (db/store.py), the live table
-(table.py) and the hub work with them; none of them knows how they are stored.
+game as it was played, a chat line, a tournament with its entrants, rounds and round tables. The
+stores read and write them (db/store.py, db/tournaments.py), the live table (table.py), the hub
+and its rooms work with them; none of them knows how they are stored.
 
 A stored game is its game name, its options as written, its seed and its actions: `stored_game`
 turns the first two into the engine's game, the one way every part of the server (a table
@@ -232,3 +233,90 @@ class ChatLine:
 
     def message(self) -> dict[str, Any]:
         return {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text, "time": self.at}
+
+
+TABLE_OPENER = "tournament:"  # a round table's `opened_by`: the tournament's, not a visitor's
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A person (an account or a browser), or a bot, entered in a tournament; in team formats with
+    the team's name. `replaced_by` is the bot that plays for a player who has gone, from round
+    `replaced_round` on."""
+
+    number: int
+    kind: str  # human | bot
+    name: str
+    bot: str | None = None
+    account: int | None = None
+    person: str | None = None
+    team: str | None = None
+    replaced_by: str | None = None
+    replaced_round: int | None = None
+    registered_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """One table of a round: the ordinary table that plays it, the entrant at each seat, its
+    games' seeds and the results kept so far; `tokens` the seat tokens of the people seated."""
+
+    round: int
+    number: int
+    table_id: str
+    seats: list[int]
+    seeds: list[int]
+    tokens: dict[str, str]
+    results: list[dict[str, Any]]
+    status: str  # playing | over
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    status: str  # playing | done
+    plan: dict[str, Any]
+    started_at: float
+    ended_at: float | None
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    id: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    format: str
+    settings: dict[str, Any]
+    status: str  # registering | running | paused | over
+    round: int
+    seed: int
+    organiser: str
+    opened_by: str
+    invitation: str | None
+    start_at: float | None
+    ended_early: bool
+    rev: int
+    created_at: float
+    updated_at: float
+    started_at: float | None = None
+    ended_at: float | None = None
+    entrants: list[Entrant] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    tables: list[RoundTable] = field(default_factory=list)
+
+    def entrant_of(self, person: str | None) -> Entrant | None:
+        if person is None:
+            return None
+        return next((e for e in self.entrants if e.person == person), None)
+
+
+@dataclass(frozen=True)
+class NewRoundTable:
+    """A table of a round to open: the ordinary table, and what the tournament keeps of it."""
+
+    number: int
+    table: StoredTable
+    seats: list[int]
+    seeds: list[int]
+    tokens: dict[str, str]

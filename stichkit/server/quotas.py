@@ -56,6 +56,25 @@ class TableQuota:
         return None
 
 
+@dataclass(frozen=True)
+class TournamentQuota:
+    """What opening a tournament or entering a bot may not take a client past (0: no limit):
+    tournaments not over that it opened, and bot entrants it entered in those."""
+
+    client: str
+    tournaments: int
+    bots: int
+
+    def refuse(self, held: int, bots: int, new_bots: int) -> LimitReached | None:
+        if self.tournaments and new_bots == 0 and held >= self.tournaments:
+            return LimitReached("client_tournaments", f"you run {held} tournaments at this server, the most one "
+                                f"visitor may run at once ({self.tournaments}); end one first")  # fmt: skip
+        if self.bots and bots + new_bots > self.bots:
+            return LimitReached("client_bot_entrants", f"your tournaments have {bots} bot entrants and you asked "
+                                f"for {new_bots} more; one visitor may enter {self.bots}")  # fmt: skip
+        return None
+
+
 class InFlight:
     """Work of each client under way in this process (hints, analyses): taken before it begins,
     given back when it ends."""

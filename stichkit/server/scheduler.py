@@ -13,8 +13,8 @@ import time
 from stichkit.core import IllegalActionError
 
 from .botrunner import SeatBot
-from .db.tournaments import TABLE_OPENER
 from .hub_protocol import RoomHub
+from .model import TABLE_OPENER
 from .pacing import pause
 from .table import LiveTable
 

@@ -8,11 +8,10 @@ import time
 from typing import Any
 
 from .connection import Client
-from .db.tournaments import TABLE_OPENER
 from .hub_protocol import RoomHub
 from .lobby import new_seed
 from .messages import STATE, News
-from .model import StoredTable, began
+from .model import TABLE_OPENER, StoredTable, began
 from .refusals import Refusal
 from .table import LiveTable
 

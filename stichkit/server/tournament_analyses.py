@@ -1,23 +1,30 @@
 """The analyses a Jass tournament queues by itself, so that its table of points lost per card
-(`jass_errors`, tournaments.py) fills without anyone asking: when a round of a Jass tournament
-ends, its finished games are queued for the double-dummy analysis (analysis.py) as the server's
-own, background work.
+(`jass_errors`, tournament_shown.py) fills without anyone asking: when a round of a Jass
+tournament ends (or the tournament is ended early), its finished games are queued for the
+double-dummy analysis (analysis.py) as the server's own, background work.
 
-Bounded twice: each process has a budget of background analyses (`Analyses.background`, one by
-default) that players' own analyses and every visitor's limit (quotas.py) never see, and a
-player's game is always taken first. Of several processes only one solves a game: each is
-claimed in the database (analysis.py's keeper), and one already done or in work elsewhere is
-passed over. A process remembers the tournaments it saw end a round and looks at them every few
-seconds until each of their games is solved or claimed; no game of a duplicate round still in
-play is analysed (its cards are sealed)."""
+The step that ends the round marks the tournament in the database (db/tournaments.py,
+`analyses_due`), so every process, and a process started again after a stop, finds the games
+still to analyse without anyone opening the tournament. Each process looks at the marked
+tournaments every few seconds and queues what fits of their games; the mark goes once every
+finished game is solved or claimed, unless a step came in between (it is taken away only at the
+revision read). No game of a duplicate round still in play is analysed (its cards are sealed):
+the step that ends that round marks the tournament again.
+
+Bounded twice: the server's own analyses are the analysis queue's lowest priority, with a budget
+of their own per process (`--background-analyses`, one by default) that players' analyses and
+every visitor's limit (quotas.py) never see, and a player's game is always taken first. Of
+several processes only one solves a game: each is claimed in the database (analysis.py's
+keeper), and one already done or in work elsewhere is passed over."""
 
 from __future__ import annotations
 
 import logging
 import time
 
-from .analysis import Busy, silent
+from .analysis import BACKGROUND, Busy, silent
 from .hub_protocol import RoomHub
+from .model import StoredTournament
 
 log = logging.getLogger("stichkit.server")
 
@@ -27,51 +34,59 @@ LOOK = 5.0  # seconds between looks at the tournaments with games to analyse
 class TournamentAnalyses:
     def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
-        self.pending: set[str] = set()  # tournaments with games that may still need their analysis
         self.next_look = 0.0
 
-    def round_ended(self, tournament_id: str) -> None:
-        self.pending.add(tournament_id)
-
     async def look(self, now: float) -> None:
-        """Queue what fits of the pending tournaments' games; forget a tournament once all of its
-        games are solved or claimed."""
-        if now < self.next_look or not self.pending or not self.hub.analyses.background:
+        """Queue what fits of the marked tournaments' games; unmark a tournament once all of its
+        games are solved."""
+        hub = self.hub
+        if now < self.next_look or not hub.analyses.budget(BACKGROUND):
             return
         self.next_look = now + LOOK
-        for tid in sorted(self.pending):
+        for tid, _ in await hub.db(hub.tournament_store.analyses_due):
             try:
-                if await self._queue(tid):
-                    self.pending.discard(tid)
+                t = await hub.db(hub.tournament_store.load, tid)
+                if t is None or await self._queue(t):
+                    await hub.db(hub.tournament_store.analyses_settled, tid, t.rev if t is not None else 0)
             except Busy:
                 return  # the budget is spent: the next look goes on
             except Exception:
                 log.exception("tournament %s: queueing its analyses failed; the next look tries again", tid)
 
-    async def _queue(self, tid: str) -> bool:
-        """True when every finished game of the tournament is solved, or in work somewhere (games of
-        a duplicate round in play wait for its end)."""
-        hub = self.hub
-        t = await hub.db(hub.tournament_store.load, tid)
-        if t is None or t.game != "jass":
-            return True
+    async def _sealed(self, t: StoredTournament) -> set[int]:
+        """The rounds whose games are sealed: a duplicate round in play, and after the tournament
+        ended early, such a round while any of its tables still plays."""
         playing = {r.number for r in t.rounds if r.status == "playing"}
-        sealed = playing if t.format == "duplicate" else set()
-        settled = True
-        for x in t.tables:
-            if x.round in sealed:
-                settled = False
+        if t.format != "duplicate" or not playing or t.status != "over":
+            return playing if t.format == "duplicate" else set()
+        ids = [x.table_id for x in t.tables if x.round in playing]
+        games = await self.hub.db(self.hub.tournament_store.games_of, ids)
+        still = {x.round for x in t.tables if any(status == "playing" for _, status, _ in games.get(x.table_id, []))}
+        return playing & still
+
+    async def _queue(self, t: StoredTournament) -> bool:
+        """Queue the finished games not solved yet. True when each is solved (or failed here: a
+        player's request begins it again), but for the sealed games of a round whose end marks
+        the tournament again. A game in work keeps the mark, so that when its process stops before
+        it is solved, the claim goes silent and the next look here or elsewhere takes it over."""
+        hub = self.hub
+        if t.game != "jass":
+            return True
+        sealed = await self._sealed(t)
+        settled = t.status != "over" or not sealed  # after an early end nothing marks it again
+        games = [(x.table_id, n) for x in t.tables if x.round not in sealed for n in range(1, len(x.results) + 1)]
+        solved = await hub.db(hub.tournament_store.analysed_seats, games)
+        for key in games:
+            job = hub.analyses.get(key)
+            if key in solved or (job is not None and job.status in ("done", "failed")):
                 continue
-            for game_no in range(1, len(x.results) + 1):
-                key = (x.table_id, game_no)
-                job = hub.analyses.get(key)
-                if job is not None and job.status != "failed":
-                    continue
-                kept = await hub.db(hub.store.analysis, *key)
-                if kept is not None and (kept.status == "done" or not silent(kept, time.time())):
-                    continue  # solved, or in work in another process
-                found = await hub.db(hub.store.finished_game, *key)
-                state = await hub.db(found.state)
-                if await hub.analyses.begin(key, state, kept, background=True) is None:
-                    continue  # another process claimed it first
-        return settled  # a round still to come is looked at again when it ends
+            settled = False
+            if job is not None:
+                continue  # queued or in work here
+            kept = await hub.db(hub.store.analysis, *key)
+            if kept is not None and (kept.status == "done" or not silent(kept, time.time())):
+                continue  # solved a moment ago, or in work in another process
+            found = await hub.db(hub.store.finished_game, *key)
+            state = await hub.db(found.state)
+            await hub.analyses.begin(key, state, kept, priority=BACKGROUND)  # None: another process claimed it
+        return settled

@@ -6,14 +6,18 @@ to analyse, and kept (in the database, across restarts) for whoever asks again."
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import stichkit
 from stichkit.analysis.review import analyse
-from stichkit.server.analysis import Analyses, Busy
+from stichkit.server import analysis
+from stichkit.server.analysis import BACKGROUND, Analyses, Busy
 
 from .harness import Server, run
 from .stored_games import played, store_game
@@ -88,6 +92,49 @@ def test_only_a_few_games_wait_for_their_analysis() -> None:
             await Analyses(waiting=0).begin(("t1", 1), state)
 
     run(go())
+
+
+def test_the_queue_takes_a_players_game_before_the_servers_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two priorities, each with its budget: the server's own game in work yields between its deals
+    to a player's that arrives, and goes on after it."""
+    state = stichkit.replay(played("jass", JASS, 11, OBE).record())
+    first_deal = threading.Event()
+    solved: list[Any] = []
+
+    def solve(part: Any) -> Any:  # each deal in turn, the server's first one held until the player asks
+        if not solved:
+            first_deal.wait(30)
+        solved.append(part)
+        return part
+
+    monkeypatch.setattr(analysis, "analyse_part", solve)
+    monkeypatch.setattr(Analyses, "_executor", lambda self: pool)
+    pool = ThreadPoolExecutor(1)
+
+    async def go() -> None:
+        analyses = Analyses(waiting=1, background=1)
+        try:
+            own = await analyses.begin(("own", 1), state, priority=BACKGROUND)
+            assert own is not None and len(own.parts) >= 2
+            with pytest.raises(Busy, match="1 of its own games at a time"):
+                await analyses.begin(("own", 2), state, priority=BACKGROUND)
+            while own.status != "working":
+                await asyncio.sleep(0.01)
+            mine = await analyses.begin(("mine", 1), state)  # the players' budget is its own
+            assert mine is not None
+            first_deal.set()
+            deadline = time.time() + 30
+            while own.status != "done" or mine.status != "done":
+                assert time.time() < deadline, (own.status, mine.status)
+                await asyncio.sleep(0.01)
+        finally:
+            analyses.close()
+        assert solved == [own.parts[0], *mine.parts, *own.parts[1:]]
+
+    try:
+        run(go())
+    finally:
+        pool.shutdown()
 
 
 def test_a_worker_killed_under_an_analysis_fails_it_quietly_and_it_is_begun_again(

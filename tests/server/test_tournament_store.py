@@ -14,16 +14,9 @@ from sqlalchemy import Engine, inspect
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.store import Conflict, Store
-from stichkit.server.db.tournaments import (
-    TABLE_OPENER,
-    Entrant,
-    NewRoundTable,
-    StoredTournament,
-    TournamentQuota,
-    TournamentStore,
-)
-from stichkit.server.model import Seat, StoredTable
-from stichkit.server.quotas import LimitReached
+from stichkit.server.db.tournaments import TournamentStore
+from stichkit.server.model import TABLE_OPENER, Entrant, NewRoundTable, Seat, StoredTable, StoredTournament
+from stichkit.server.quotas import LimitReached, TournamentQuota
 
 from .harness import postgres_database
 
@@ -159,6 +152,27 @@ def test_a_games_result_is_kept_once_and_the_replacement_is_marked(stores: tuple
     rev = ts.advance("res", after.rev, time.time(), finish=1, status="over")
     final = ts.load("res")
     assert final is not None and final.rev == rev and final.status == "over" and final.rounds[0].status == "done"
+
+
+def test_the_mark_for_the_servers_analyses_is_kept_with_the_step(stores: tuple[Store, TournamentStore]) -> None:
+    """The step that ends a round (or the tournament) marks its games for the server's analyses in
+    the database, so a restarted process finds them; the mark goes only at the revision read."""
+    _, ts = stores
+    ts.create(tournament("an"), None, [bot("a"), bot("b")])
+    seen = ts.load("an")
+    assert seen is not None and ts.analyses_due() == []
+    ts.advance("an", seen.rev, time.time(), start=(1, {}, [round_table("an", 0)]), status="running")
+    ts.table_result("an", 1, 0, 1, {"scores": [3, 1], "winners": [0]}, True, time.time())
+    played = ts.load("an")
+    assert played is not None
+    rev = ts.advance("an", played.rev, time.time(), finish=1, analyse=True)
+    assert ts.analyses_due() == [("an", rev)]
+    assert not ts.analyses_settled("an", played.rev)  # read before the round ended: the mark stays
+    assert ts.analyses_due() == [("an", rev)]
+    assert ts.analyses_settled("an", rev)
+    assert ts.analyses_due() == []
+    ts.set_status("an", rev, "over", time.time(), ended_early=True, analyse=True)  # ended early: marked again
+    assert [tid for tid, _ in ts.analyses_due()] == ["an"]
 
 
 def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:

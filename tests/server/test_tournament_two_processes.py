@@ -14,7 +14,8 @@ import httpx
 from stichkit.arena import tournaments as arena
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.store import Store
-from stichkit.server.db.tournaments import StoredTournament, TournamentStore
+from stichkit.server.db.tournaments import TournamentStore
+from stichkit.server.model import StoredTournament
 from stichkit.server.tournaments import arena_settings
 
 from .harness import Server, postgres_database, wait_until

@@ -7,14 +7,17 @@ analyses.py); store.py joins the parts into the one `Store` the server reads and
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..model import Seat, StoredAction
 from .models import ActionRow, SeatRow, TableRow
+
+V = TypeVar("V")
 
 
 class Conflict(Exception):
@@ -43,6 +46,25 @@ class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+
+def value_of(cls: type[V], row: Any, **given: Any) -> V:
+    """The plain value `cls` (a dataclass of ../model.py) of a row whose columns bear its fields'
+    names: a time as seconds since 1970, a JSON column copied (not the session's own), a field the
+    row lacks from `given` (or its default). The one way a row becomes a value, so a column added
+    to both needs no line here."""
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in given:
+            values[f.name] = given[f.name]
+        elif hasattr(row, f.name):
+            v = getattr(row, f.name)
+            if isinstance(v, datetime):
+                v = to_ts(v)
+            elif isinstance(v, dict | list):
+                v = type(v)(v)
+            values[f.name] = v
+    return cls(**values)
 
 
 def seat_of(row: SeatRow) -> Seat:
