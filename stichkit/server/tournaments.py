@@ -12,7 +12,9 @@ player replaced); each other concern has its own:
   a round ended and the next one paired with its tables opened, round tables archived;
 - tournament_shown.py: the tournament as shown to anyone and to the asker, and which games are
   sealed (a duplicate round in play);
-- tournament_analyses.py: a Jass tournament's games analysed by the server itself.
+- tournament_analyses.py: a Jass tournament's games analysed by the server itself;
+- tournament_common.py: what they all ask alike (the tournament read, the organiser checked, a
+  bot spec checked, the opener's quota).
 
 A person is who they are everywhere in the server (identity.person: an account, else the
 browser's identity cookie): the organiser is the person who opened the tournament, and a player
