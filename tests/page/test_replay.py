@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import stichkit
 from stichkit.analysis.review import analyse
 
@@ -115,6 +117,33 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, new_pag
     assert download.value.suggested_filename == f"stichkit-{table}-1.json"
     assert saved == server.get(f"/api/tables/{table}/record")
     assert stichkit.replay(saved).is_terminal()
+
+
+@pytest.mark.parametrize(
+    "game,players,options",
+    [("coiffeur", 4, {"sheet": "6-rows"}), ("differenzler", 4, {"deals": 2}), ("stichwahl", 4, {}),
+     ("stichling", 4, {}), ("stichmeister", 5, {"players": 5}), ("stichmeister", 3, {"players": 3})],
+)  # fmt: skip
+def test_every_games_replay_shows_the_bottom_player_and_the_log_at_1280x800(
+    game: str, players: int, options: dict[str, Any], server: Server, new_page: NewPage
+) -> None:
+    """Jass's replay is measured above; every other game's too, every hand open (Stich-Meister's
+    five, or three of sixteen cards): the bottom player's plate and hand stay in the window at
+    every frame of the first deal, and the log tells the moves."""
+    table = server.post("/api/tables", {"game": game, "options": options, "seats": ["bot:random"] * players})["id"]
+    deadline = time.monotonic() + 180
+    while server.get(f"/api/tables/{table}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.3)
+    page = new_page(1280, 800)
+    page.goto(f"{server.url}/tables/{table}?replay=1")
+    page.wait_for_selector("#replay-bar .replay-controls")
+    lowest = 0.0
+    for _ in range(30):
+        page.keyboard.press("ArrowRight")
+        lowest = max(lowest, page.evaluate(BOTTOM))
+    assert lowest <= 800, f"{game}: the bottom player is cut off at {lowest} px"
+    assert len(page.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")) >= 10
 
 
 def test_a_replay_before_the_end_says_when_it_can_be_seen(server: Server, new_page: NewPage) -> None:

@@ -217,6 +217,8 @@ def test_a_joiner_learns_nothing_of_the_deal_and_a_spectator_sees_what_a_spectat
     carla.wait_for_selector(".seat .take-seat")
     assert not carla.is_visible(".chat-form input"), "a spectator cannot chat"
     assert not carla.is_visible('[data-cmd="leave"]'), "a spectator has no seat to leave"
+    shown = carla.query_selector_all('[data-cmd="hint"], [data-cmd="takeback"], .hand-card.legal, #choices .choice')
+    assert not [b for b in shown if b.is_visible()], "a spectator has no move to ask about, take back or make"
     assert carla.is_visible('.seat[data-seat="1"] .take-seat')
     for w, h in ((390, 844), (1280, 800)):  # the button whole, inside its plate, the plate cutting nothing off
         carla.set_viewport_size({"width": w, "height": h})
@@ -247,6 +249,27 @@ def test_a_joiner_learns_nothing_of_the_deal_and_a_spectator_sees_what_a_spectat
     carla.click('dialog form[data-form="join-dialog"] button[type="submit"]')
     carla.wait_for_selector(".bottom-seat.mine")
     assert carla.is_visible(".chat-form input") and carla.is_visible('[data-cmd="leave"]')
+
+
+# What gives a deal away before play, in each game's words: who begins or deals, trump, the
+# marker, the rules chosen, the tiles, whose turn it is.
+DEAL_WORDS = r"Vorhand|Geber|Trumpf|Marker|oben|Regeln in dieser Runde|Kärtchen|am Zug|spielt aus|aufgedeckt"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_game_tells_a_joiner_anything_of_the_deal(game: str, server: Server, new_page: NewPage) -> None:
+    """Jass's waiting table is checked above with a spectator; every game's, as the joiner sees it
+    before play begins: no card, no turn, nobody's start, no trump, marker, rules or tiles."""
+    players = {"stichling": 2, "stichwahl": 3, "stichmeister": 3}.get(game, 4)
+    seats = ["human", "human"] + ["bot:random"] * (players - 2)
+    table = server.post("/api/tables", {"game": game, "seats": seats})["id"]
+    server.post(f"/api/tables/{table}/join", {"name": "Anna", "seat": 0})
+    ben = new_page(prefs={"name": "Ben"})
+    ben.goto(f"{server.url}/tables/{table}")
+    ben.wait_for_selector("form.join-form")
+    shown = ben.inner_text("#felt") + "\n" + ben.inner_text("#info")
+    assert not re.search(DEAL_WORDS, shown), f"{game}: {shown}"
+    assert ben.query_selector(".seat.turn, .hand-card, .played, #felt [data-card], #info [data-card]") is None
 
 
 def refusal_codes() -> list[str]:
