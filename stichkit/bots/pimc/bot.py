@@ -80,6 +80,20 @@ EARLY_BY_GAME = {"jass": "ismcts", "differenzler": "ismcts", "coiffeur": "playou
 # ismcts before the horizon in Differenzler and Coiffeur plays out by the heuristic (its measured
 # setting there, docs/benchmarks.md), some 10 ms a playout: fewer iterations per world without a clock.
 EARLY_HEURISTIC_ITERATIONS_PER_SAMPLE = 10
+
+
+def _check_announce(value: Any) -> tuple[Any, str | None]:
+    if value in ("heuristic", "search"):
+        return value, None
+    return value, ("heuristic (the Coiffeur heuristic's fit of the hand to each open row) or search (every "
+                   "open mode and the push played in each world and solved)")  # fmt: skip
+
+
+# Coiffeur's announcement by search: on duplicate games it beat the heuristic's on the ten-row sheet
+# and matched it on a four-row one (docs/benchmarks.md, "Coiffeur's announcement by search").
+ANNOUNCE = Param("announce", "search", "Coiffeur: the mode (or push) by search (each open mode and the push "
+                 "played in every world to trump_horizon, then solved; worth what it writes above an average "
+                 "hand in the row, times the multiplier) or by the heuristic", _check_announce)  # fmt: skip
 RACE = Param("race", "on", "near the game's end: on (reaching the target first counts before points) or off",
              _check_race)  # fmt: skip
 
@@ -108,7 +122,7 @@ class PIMCBot(Bot):
     name = "pimc"
     cheats: ClassVar[bool] = False
     GAMES: ClassVar[tuple[str, ...] | None] = ("jass", "differenzler", "coiffeur")
-    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, WITHIN, INFER, RACE, SEED)
+    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, WITHIN, INFER, RACE, ANNOUNCE, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -131,6 +145,7 @@ class PIMCBot(Bot):
         self.horizon: int = p["horizon"]
         self.trump_horizon: int = p["trump_horizon"]
         self.race = p["race"] == "on"
+        self.announce: str = p["announce"]
         self.within: int = p["within"]
         self.early_playout = p["early"] == "playout"
         self._early_heuristic: ISMCTSBot | None = None  # Differenzler and Coiffeur: heuristic playouts

@@ -69,6 +69,7 @@ class Budgeted(Protocol):
     time: float | None
     samples: int
     trump_horizon: int
+    announce: str  # Coiffeur: "search" or "heuristic"
     last_stats: dict[str, Any]
 
     def budget(self) -> Budget: ...

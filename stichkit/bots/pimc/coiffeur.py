@@ -4,8 +4,13 @@ team writes.
 Each world's deal is solved by `stichkit.analysis.coiffeur_solver` (the C solver in Jass's modes,
 the solver's Python reference for Slalom and Guschti): the row's multiplier scales every card of
 the deal alike, so what the announcing team writes is what the seat's team gains or loses on the
-sheet. The announcement (or push) is the heuristic's: what a row is worth lies in the deals still
-to come.
+sheet.
+
+The announcement (or push) is searched by default (`announce=search`; `announce=heuristic`: the
+heuristic's): each open mode and the push are played in every world (the heuristic plays to
+`trump_horizon` cards, the solver the rest), and each is worth what it writes above what an
+average hand writes in the same row (`ROW_VALUES`), times the row's multiplier: a row used now
+is not used later.
 
 A world is a state from `sample_hidden`: every hidden card in it is the bot's guess, so reading
 its fields is fair (the real state gives the bot only its view, the legal actions and copies).
@@ -14,9 +19,11 @@ its fields is fair (the real state gives the bot only its view, the legal action
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from stichkit.analysis.coiffeur_solver import SLOW_HORIZON, card_values, deal_value, solvable
+from stichkit.analysis.coiffeur_solver import SLOW_HORIZON, announcer, card_values, deal_value, solvable
 from stichkit.core import Action, State
+from stichkit.games.coiffeur.actions import PUSHED, TRUMP
 
 from ..base import View
 from ..coiffeur_heuristic import choose_mode
@@ -36,8 +43,11 @@ def horizon(bot: Budgeted, world: State) -> int:
 
 
 def choose(bot: Budgeted, state: State, seat: int, view: View, legal: list[Action], rng: random.Random) -> Action:
-    """A Coiffeur decision: the announcement by the heuristic, a card by the worlds."""
+    """A Coiffeur decision: the announcement by the worlds (`announce=search`) or the heuristic, a
+    card by the worlds."""
     if view["phase"] in ("trump", "pushed"):
+        if bot.announce == "search":
+            return _announce(bot, state, seat, legal, rng)
         bot.last_stats = {"worlds": 0, "seconds": 0.0, "solves": 0, "announce": "heuristic"}
         return state.game.parse_action(choose_mode(view))
     if sum(view["hand_sizes"]) > horizon(bot, state):
@@ -109,4 +119,54 @@ def _early_card(bot: Budgeted, state: State, seat: int, view: View, legal: list[
     return chosen
 
 
-__all__ = ["choose", "horizon", "play_to", "written_after_playout"]
+# -- the announcement ------------------------------------------------------------------------------
+
+# What a row of each kind writes (before its multiplier) in a deal of random hands, the announcing
+# team choosing the kind's mode as the heuristic does, each deal played by the heuristic to 24 cards
+# left (12 in Slalom and Guschti) and solved from there: bench/coiffeur_announce.py --row-values 600
+# (docs/benchmarks.md; each mean ± 4-7). A row announced now gives up what it would write later with
+# another hand; an average hand's deal is what it can still earn.
+# The four suits' means (83.9, 80.4, 80.7, 81.9, each ± 4.3) are one value: the suits are alike.
+ROW_VALUES: dict[str, float] = {
+    "D": 81.7, "H": 81.7, "S": 81.7, "C": 81.7, "obe": 82.8, "une": 78.1, "slalom": 126.4, "guschti": 111.6,
+    "joker": 116.2,
+}  # fmt: skip
+
+
+def announced_value(world: State, team: int, cards_left: int) -> float:
+    """What the deal of `world`, just after an announcement or a push, gains `team`'s sheet
+    against an average hand's deal in the same row: the heuristic announces for any seat still
+    asked (after a push), plays the deal to `cards_left` cards left (at most `SLOW_HORIZON` in
+    Slalom and Guschti) and the rest is solved; (written - ROW_VALUES[row's kind]) x the row's
+    multiplier, negated when the other team announced. `world` is played on."""
+    w: Any = world
+    while w._phase in (TRUMP, PUSHED):
+        world.apply(world.game.parse_action(choose_mode(world.view(world.current_player))))
+    kind, mult = w._sheet[w._row]
+    left = cards_left if solvable(world) else min(cards_left, SLOW_HORIZON)
+    chooser = announcer(world)
+    gain = (written_after_playout(world, left) - ROW_VALUES[kind]) * mult
+    return gain if chooser == team else -gain
+
+
+def _announce(bot: Budgeted, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """`announce=search`: in each world every open mode is announced, and the push (the partner, or
+    the next seat asked, then announces as the heuristic would), and each deal is valued by
+    `announced_value` (`trump_horizon` cards solved); the best mean wins."""
+
+    def value(world: State) -> dict[int, float]:
+        found: dict[int, float] = {}
+        for a in legal:
+            w = world.clone()
+            w.apply(a)
+            found[a.id] = announced_value(w, seat & 1, bot.trump_horizon)
+        return found
+
+    chosen, bot.last_stats = card_by_worlds(
+        bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value, by_best=False, solves=len(legal),
+        stats={"announce": "search"},
+    )  # fmt: skip
+    return chosen
+
+
+__all__ = ["ROW_VALUES", "announced_value", "choose", "horizon", "play_to", "written_after_playout"]

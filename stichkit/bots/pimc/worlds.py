@@ -123,12 +123,12 @@ def card_by_worlds(
     solves: int = 1,
     stats: Mapping[str, Any] | None = None,
 ) -> tuple[Action, dict[str, Any]]:
-    """A card decision over worlds, the loop every game's card play shares: while `budget` lasts,
-    `draw` a world and `value` each legal card in it (by card id), `solves` solves a world; the
-    card with the best total wins (the largest, or with `smaller` the smallest: a penalty), ties
-    to the card that was best in more worlds (with `by_best`), then to the first legal card.
-    Returns the card and the decision's stats (`stats` added to them): worlds, solves, seconds and
-    each card's mean."""
+    """A decision over worlds, the loop Differenzler's and Coiffeur's cards (and Coiffeur's
+    announcement) share: while `budget` lasts, `draw` a world and `value` each legal action in it
+    (by id), `solves` solves a world; the action with the best total wins (the largest, or with
+    `smaller` the smallest: a penalty), ties to the action that was best in more worlds (with
+    `by_best`), then to the first legal one. Returns the action and the decision's stats
+    (`stats` added to them): worlds, solves, seconds and each action's mean."""
     sign = -1 if smaller else 1
     total = {a.id: 0.0 for a in legal}
     best_in = {a.id: 0 for a in legal}
