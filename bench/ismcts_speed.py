@@ -6,6 +6,9 @@
 * stichkit's `ismcts` on Jass in Python (`engine=python`), the same positions (the search before);
 * with `--multipliers SET` (e.g. swisslos, the Schieber to 2500): the same two searches in a Jass
   with that option as well (before 2026-11-29 `auto` searched such games in Python);
+* with `--announce`: the same two searches in a Jass with weis="announce" and stoeck="announce"
+  (with `--multipliers`, those too), the Schieber as Swiss clubs play it (before 2026-11-29 `auto`
+  searched such games in Python);
 * **reference**: OpenSpiel's C++ ISMCTS (`pyspiel.ISMCTSBot`, random rollouts) on hearts,
   mid-game positions (after the pass and a few tricks), rollouts to the end of the deal.
 
@@ -17,6 +20,7 @@ iterations over their wall time (the search's own clock for stichkit, the call f
     .venv/bin/python bench/ismcts_speed.py                 # about a minute
     .venv/bin/python bench/ismcts_speed.py --rounds 5 --json
     .venv/bin/python bench/ismcts_speed.py --multipliers swisslos --no-hearts
+    .venv/bin/python bench/ismcts_speed.py --announce --no-hearts
 """
 
 from __future__ import annotations
@@ -46,15 +50,17 @@ with contextlib.suppress(AttributeError, OSError):
 
 
 def stichkit_side(
-    engine: str, iterations: int, positions: int, seed: int, multipliers: str = "none"
+    engine: str, iterations: int, positions: int, seed: int, **options: Any
 ) -> Callable[[], tuple[int, float]]:
-    states = mid_game_positions(stichkit.load_game("jass", multipliers=multipliers), positions, seed)
+    states = mid_game_positions(stichkit.load_game("jass", **options), positions, seed)
 
     def run() -> tuple[int, float]:
         done = spent = 0.0
         for k, state in enumerate(states):
             bot = make("ismcts", iterations=iterations, engine=engine, seed=k)
             bot.choose(state, state.current_player)  # type: ignore[arg-type]
+            stats = bot.last_stats  # type: ignore[attr-defined]
+            assert engine == "python" or stats.get("engine", "c") == "c", "the C search fell back to Python"
             done += bot.last_stats["iterations"]  # type: ignore[attr-defined]
             spent += bot.last_stats["seconds"]  # type: ignore[attr-defined]
         return int(done), spent
@@ -104,6 +110,7 @@ def main() -> int:
     ap.add_argument("--python-iterations", type=int, default=1000, help="per decision, the Python search")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--multipliers", default="none", help="also search a Jass with this option (e.g. swisslos)")
+    ap.add_argument("--announce", action="store_true", help="also search a Jass with announced Weis and Stöck")
     ap.add_argument("--no-hearts", action="store_true", help="leave out OpenSpiel (not installed, or not wanted)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -111,11 +118,16 @@ def main() -> int:
         "target: stichkit ismcts, Jass, C": stichkit_side("c", args.iterations, args.positions, args.seed),
         "stichkit ismcts, Jass, Python": stichkit_side("python", args.python_iterations, args.positions, args.seed),
     }
+    options: dict[str, Any] = {}
     if args.multipliers != "none":
-        m = args.multipliers
-        sides[f"Jass multipliers={m}, C"] = stichkit_side("c", args.iterations, args.positions, args.seed, m)
-        sides[f"Jass multipliers={m}, Python"] = stichkit_side(
-            "python", args.python_iterations, args.positions, args.seed, m
+        options["multipliers"] = args.multipliers
+    if args.announce:
+        options.update(weis="announce", stoeck="announce")
+    label = "Jass " + " ".join(f"{k}={v}" for k, v in options.items())
+    if options:
+        sides[f"{label}, C"] = stichkit_side("c", args.iterations, args.positions, args.seed, **options)
+        sides[f"{label}, Python"] = stichkit_side(
+            "python", args.python_iterations, args.positions, args.seed, **options
         )
     if not args.no_hearts:
         sides["reference: OpenSpiel C++ ISMCTS, hearts"] = hearts_side(args.iterations, args.positions, args.seed)
@@ -140,11 +152,10 @@ def main() -> int:
     if not args.no_hearts:
         ref = statistics.median(rates["reference: OpenSpiel C++ ISMCTS, hearts"])
         print(f"target / reference (medians): {target / ref:.2f}x (goal: >= 1)")
-    if args.multipliers != "none":
-        m = args.multipliers
-        c_rate, py_rate = (statistics.median(rates[f"Jass multipliers={m}, {e}"]) for e in ("C", "Python"))
-        print(f"multipliers={m}: C / Python (the path before) {c_rate / py_rate:.1f}x; C with / without "
-              f"multipliers {c_rate / target:.2f}x")  # fmt: skip
+    if options:
+        c_rate, py_rate = (statistics.median(rates[f"{label}, {e}"]) for e in ("C", "Python"))
+        print(f"{label[5:]}: C / Python (the path before) {c_rate / py_rate:.1f}x; C with / without "
+              f"these options {c_rate / target:.2f}x")  # fmt: skip
     return 0
 
 

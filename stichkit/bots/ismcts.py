@@ -196,7 +196,7 @@ class ISMCTSBot(Bot):
             why = f"the C search plays only Jass, not {state.game.name}"
         elif self.heuristic_rollouts:
             why = "the C search plays random playouts only (rollout=random)"
-        elif native.unsupported(state.game.options) is not None:  # multipliers, announced Weis
+        elif native.unsupported(state.game.options) is not None:  # a game of fixed deals, the in-order rule
             why = native.unsupported(state.game.options)
         elif not native.available():
             why = native.MISSING

@@ -2,7 +2,8 @@
 
 `stichkit.native._jass` is a C extension built by the package's own build (setup.py). It holds
 the Jass rules of one game (jass.h: the follow rules with the Bour exception and the undertrump
-ban, tricks, points, the last-trick and match bonus, Weis and Stöck, the target) and what stands
+ban, tricks, points, the last-trick and match bonus, Weis and Stöck, declared or announced by the
+players, the multipliers, the target) and what stands
 on them: the double-dummy solver (stichkit.analysis), the ISMCTS iterations (stichkit.bots.ismcts)
 and many games stepped at once (stichkit.rl). The rule tables are not written in C: `_jass.init`
 takes them from the Python engine below, which stays the reference every native path is checked
@@ -42,7 +43,7 @@ try:  # the C extension is optional: a machine without a compiler installs witho
 except ImportError:  # pragma: no cover - depends on the build
     _jass = None
 
-ABI = 2  # the calls this Python side makes (module.c); an extension built before them is stale
+ABI = 3  # the calls this Python side makes (module.c: 3, announced Weis and Stöck); an older build is stale
 STALE = ""
 if _jass is not None and getattr(_jass, "ABI", 1) != ABI:  # pragma: no cover - depends on the build
     STALE = (
@@ -99,12 +100,9 @@ def profile_number(name: str) -> int:
 def unsupported(options: dict[str, Any]) -> str | None:
     """Why the core cannot play a Jass game with these options (its users then take the Python
     path), or None when it can. The core plays every multiplier (each deal's points, the
-    Ausmachregel's end in the middle of a deal included), the Swiss Ausmachregel only, declares
-    every player's Weis and counts Stöck itself, and plays to the target."""
-    if options.get("stoeck") == "announce":
-        return "the C core counts Stöck itself (stoeck true or false), not stoeck='announce'"
-    if options.get("weis") == "announce":
-        return "the C core declares every player's Weis itself (weis='auto' or 'off'), not weis='announce'"
+    Ausmachregel's end in the middle of a deal included), Weis and Stöck declared by the engine or
+    announced by the players (weis="announce", stoeck="announce"), the Swiss Ausmachregel only,
+    and plays to the target."""
     if options.get("ausmachregel", "stoeck-weis-stich") != "stoeck-weis-stich":
         return f"the C core plays the Ausmachregel 'stoeck-weis-stich', not ausmachregel={options['ausmachregel']!r}"
     if options.get("deals"):
@@ -112,17 +110,25 @@ def unsupported(options: dict[str, Any]) -> str | None:
     return None
 
 
+WEIS_SETTINGS = ("off", "auto", "announce")  # the core's numbers 0-2 for option weis
+
+
+def stoeck_setting(value: Any) -> int:
+    """Option stoeck as the core's number: 0 off, 1 counted by the engine, 2 announced."""
+    return 2 if value == "announce" else int(bool(value))
+
+
 def core_options(options: dict[str, Any]) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:
     """A Jass game's options (`game.options`, or a view's) as the core takes them: profile, Weis
-    on, Stöck on, the jass-kit undertrump rule, the first forehand (-1: the start card's holder),
-    the target, each trump mode's multiplier. OptionError when the core cannot play them
-    (`unsupported`)."""
+    (0 off, 1 auto, 2 announce), Stöck (0 off, 1 counted, 2 announce), the jass-kit undertrump rule,
+    the first forehand (-1: the start card's holder), the target, each trump mode's multiplier.
+    OptionError when the core cannot play them (`unsupported`)."""
     why = unsupported(options)
     if why is not None:
         raise OptionError(why)
     first = options["first_forehand"]
     return (
-        profile_number(options["profile"]), int(options["weis"] == "auto"), int(bool(options["stoeck"])),
+        profile_number(options["profile"]), WEIS_SETTINGS.index(options["weis"]), stoeck_setting(options["stoeck"]),
         int(options["undertrump"] == "jass-kit"), -1 if first == "start-card" else int(first), int(options["target"]),
         factors(options.get("multipliers", "none")),
     )  # fmt: skip

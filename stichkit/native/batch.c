@@ -4,7 +4,8 @@
  *
  * Two uses:
  * - one seat learns, `random` bots play the others (StichkitVectorEnv): the bots draw from
- *   CPython's Mersenne Twister exactly as stichkit.bots.RandomBot does, and the seeds follow from
+ *   CPython's Mersenne Twister exactly as stichkit.bots.RandomBot does (its sayings, under
+ *   weis="announce" or stoeck="announce", decided as every bot does: jh_saying), and the seeds follow from
  *   each game's seed exactly as SeatGame.reset draws them, so a game here is move for move the
  *   game the Python environment plays from the same seed;
  * - every seat is an agent (the PettingZoo parallel environment): the acting seat's action is
@@ -22,7 +23,9 @@
 enum {
     F_HAND, F_PHASE, F_TO_MOVE, F_FOREHAND, F_TRUMP, F_CHOOSER, F_PUSHED, F_PROFILE, F_TRICK, F_LEADER, F_PLAYED,
     F_WHEN, F_TRICKS, F_WON, F_DEAL_PTS, F_CANNOT, F_SIZES, F_WEIS, F_WEIS_PTS, F_WEIS_BY, F_STOECK, F_SCORES,
-    F_DEAL, F_MULTS, F_MULT, N_FIELDS /* F_MULTS, F_MULT: -1 when the game counts every deal once */
+    F_DEAL, F_MULTS, F_MULT, /* -1 when the game counts every deal once */
+    F_ANNOUNCED, F_ANNOUNCED_PTS, F_OWN_WEIS, F_OWN_WEIS_PTS, F_MAY_WEIS, /* -1 unless weis="announce" */
+    F_MAY_STOECK, N_FIELDS                                                /* -1 unless stoeck="announce" */
 };
 #define MAX_FACTOR 20.0 /* stichkit.games.jass.multipliers */
 #define MAX_DEAL_POINTS 257.0 /* stichkit.rl.jass */
@@ -37,7 +40,8 @@ typedef struct {
     int seatgame; /* seeds as SeatGame.reset draws them; else the seed is the game's */
     int shaping;
     double scale;
-    int prof, weis_on, stoeck_on, lowp, first_forehand, target;
+    int prof, weis, stoeck, lowp, first_forehand, target;
+    int nact; /* the game's actions: 43, 44 with announced Weis, 45 with announced Stöck */
     int mults[6];
     int size, off[N_FIELDS];
     JGame *g;
@@ -99,11 +103,13 @@ static void encode(const Batch *b, const JGame *g, int me, float *out) {
         out[o[F_SIZES] + ((me - s) & 3)] = (float)(popc(g->hands[s]) / 9.0);
     }
     int wp[2] = {0, 0};
+    int8_t counted[4];
+    jg_counted(g, counted);
     if (g->weis_teams >= 0)
         for (int s = 0; s < 4; s++) {
             if (!(g->weis_teams >> (s & 1) & 1)) continue;
             float *row = out + o[F_WEIS] + ((me - s) & 3) * 36;
-            for (int i = 0; i < g->nweis[s]; i++) {
+            for (int i = 0; i < counted[s]; i++) {
                 for (u64 x = g->weis[s][i].cards; x; x &= x - 1) row[lowbit(x)] = 1.0f;
                 wp[(s & 1) == team ? 0 : 1] += g->weis[s][i].points;
             }
@@ -115,13 +121,40 @@ static void encode(const Batch *b, const JGame *g, int me, float *out) {
         for (int t = 0; t < 2; t++)
             if (g->weis_teams >> t & 1) out[o[F_WEIS_BY] + (t == team ? 1 : 2)] = 1.0f;
     }
-    if (g->stoeck_done) out[o[F_STOECK] + ((me - g->stoeck_seat) & 3)] = 1.0f;
+    /* shown once scored: a Stöck played in silence (stoeck="announce") is done, and lost */
+    if (g->stoeck_done && g->tally[T_STOECK + (g->stoeck_seat & 1)])
+        out[o[F_STOECK] + ((me - g->stoeck_seat) & 3)] = 1.0f;
     out[o[F_SCORES]] = unit(g->scores[team], g->target);
     out[o[F_SCORES] + 1] = unit(g->scores[team ^ 1], g->target);
     out[o[F_DEAL]] = unit(g->deal_no, 20);
     if (o[F_MULTS] >= 0) {
         for (int m = 0; m < 6; m++) out[o[F_MULTS] + m] = unit(g->mults[m], MAX_FACTOR);
         if (g->trump >= 0) out[o[F_MULT]] = unit(g->mult, MAX_FACTOR);
+    }
+    if (o[F_ANNOUNCED] >= 0) { /* JassEncoder._write_announced: what was said, and the observer's own Weis */
+        for (int s = 0; s < 4; s++) {
+            if (!(g->said >> s & 1) || !g->nweis[s]) continue;
+            int pts = 0;
+            for (int i = 0; i < g->nweis[s]; i++) pts += g->weis[s][i].points;
+            out[o[F_ANNOUNCED] + ((me - s) & 3)] = 1.0f;
+            out[o[F_ANNOUNCED_PTS] + ((me - s) & 3)] = unit(pts, MAX_WEIS_POINTS);
+        }
+        if (g->nweis[me]) {
+            int pts = 0;
+            for (int i = 0; i < g->nweis[me]; i++) {
+                for (u64 x = g->weis[me][i].cards; x; x &= x - 1) out[o[F_OWN_WEIS] + lowbit(x)] = 1.0f;
+                pts += g->weis[me][i].points;
+            }
+            out[o[F_OWN_WEIS_PTS]] = unit(pts, MAX_WEIS_POINTS);
+            int mine_in_trick = 0; /* announced with the first card of the deal: not once it is played */
+            for (int k = 0; k < g->ntrick; k++) mine_in_trick |= ((g->leader - k) & 3) == me;
+            if (!(g->said >> me & 1) && !g->ntricks && !mine_in_trick && g->phase == PH_PLAY)
+                out[o[F_MAY_WEIS]] = 1.0f;
+        }
+    }
+    if (o[F_MAY_STOECK] >= 0 && g->phase == PH_PLAY && g->trump >= 0 && g->trump < 4) {
+        u64 pair = JT.stoeck_pair[g->trump]; /* dealt trump King and Queen, one still in hand */
+        if ((g->start[me] & pair) == pair && g->hands[me] & pair) out[o[F_MAY_STOECK]] = 1.0f;
     }
 }
 
@@ -168,9 +201,15 @@ static void advance(const Batch *b, int i, double *total) {
     for (;;) {
         if (g->phase == PH_OVER || b->slot[g->player] >= 0) break;
         u64 legal = jg_legal(g);
-        int k = pr_below(&b->bot_rng[4 * i + g->player], popc(legal));
-        while (k--) legal &= legal - 1;
-        apply(b, i, lowbit(legal));
+        int said = legal & SAYINGS ? jh_saying(g, legal) : -1; /* RandomBot: sayings as every bot, no draw */
+        if (said >= 0) {
+            apply(b, i, said);
+        } else {
+            legal &= ~SAYINGS;
+            int k = pr_below(&b->bot_rng[4 * i + g->player], popc(legal));
+            while (k--) legal &= legal - 1;
+            apply(b, i, lowbit(legal));
+        }
         if (b->shaping) {
             reward_step(b, i, r);
             for (int s = 0; s < 4; s++) total[s] += r[s];
@@ -199,7 +238,7 @@ static void reset_game(Batch *b, int i, u64 seed) {
     }
     b->game_seed[i] = game_seed;
     JGame *g = &b->g[i];
-    jg_new(g, b->prof, b->weis_on, b->stoeck_on, b->lowp, b->first_forehand, b->target);
+    jg_new(g, b->prof, b->weis, b->stoeck, b->lowp, b->first_forehand, b->target);
     jg_set_multipliers(g, b->mults); /* checked when the batch was made */
     u64 h[4];
     jd_deal_hands(game_seed, 0, h);
@@ -213,14 +252,14 @@ static void reset_game(Batch *b, int i, u64 seed) {
 static void observe(const Batch *b, int i) {
     const JGame *g = &b->g[i];
     float *obs = (float *)b->obs.buf + (size_t)i * b->k * b->size;
-    int8_t *mask = (int8_t *)b->mask.buf + (size_t)i * b->k * N_ACTIONS;
+    int8_t *mask = (int8_t *)b->mask.buf + (size_t)i * b->k * b->nact;
     u64 legal = jg_legal(g);
     for (int j = 0; j < b->k; j++) {
         int me = b->seats[j];
         encode(b, g, me, obs + (size_t)j * b->size);
-        int8_t *m = mask + j * N_ACTIONS;
+        int8_t *m = mask + j * b->nact;
         int mine = g->phase != PH_OVER && g->player == me;
-        for (int a = 0; a < N_ACTIONS; a++) m[a] = mine ? (int8_t)(legal >> a & 1) : 0;
+        for (int a = 0; a < b->nact; a++) m[a] = mine ? (int8_t)(legal >> a & 1) : 0;
     }
 }
 
@@ -255,9 +294,11 @@ static void Batch_dealloc(Batch *b) {
 /* Batch(n, seats, bots, options, shaping, offsets, size, obs, mask, rewards, terminated, illegal,
  *       final_obs)
  *   seats: the agent seats (one, or all four); bots: for each seat None (an agent), -1 (a
- *   `random` bot seeded as SeatGame draws it) or its seed; options: (profile 0/1, weis_on,
- *   stoeck_on, lowest_plain, first_forehand -1..3, target); offsets: the encoder's field offsets
- *   in the order of this file's F_ names; the arrays: float32 (n, k, size), int8 (n, k, 43),
+ *   `random` bot seeded as SeatGame draws it) or its seed; options: (profile 0/1,
+ *   weis 0-2 (off, auto, announce), stoeck 0-2 (off, on, announce), lowest_plain, first_forehand -1..3,
+ *   target, multipliers); offsets: the encoder's field offsets in the order of this file's F_ names
+ *   (-1: not in this game's layout); the arrays: float32 (n, k, size), int8 (n, k, the game's 43-45
+ *   actions),
  *   float64 (n, k), bool (n), bool (n), float32 (n, k, size). */
 static int Batch_init(Batch *b, PyObject *args, PyObject *kw) {
     int n, shaping, size;
@@ -325,7 +366,7 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kw) {
     if (PySequence_Fast_GET_SIZE(fast) != 7) {
         Py_DECREF(fast);
         PyErr_SetString(PyExc_ValueError,
-                        "options: (profile, weis_on, stoeck_on, lowest_plain, first_forehand, target, multipliers)");
+                        "options: (profile, weis, stoeck, lowest_plain, first_forehand, target, multipliers)");
         return -1;
     }
     for (int j = 0; j < 6; j++) opt[j] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, j));
@@ -343,13 +384,17 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "options: multipliers are six factors 1-127, one per trump mode");
         return -1;
     }
-    if (opt[0] < 0 || opt[0] > 1 || opt[4] < -1 || opt[4] > 3 || opt[5] < 1) {
-        PyErr_SetString(PyExc_ValueError, "options: profile 0/1, first_forehand -1..3, target >= 1");
+    if (opt[0] < 0 || opt[0] > 1 || opt[1] < 0 || opt[1] > 2 || opt[2] < 0 || opt[2] > 2 || opt[4] < -1 ||
+        opt[4] > 3 || opt[5] < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "options: profile 0/1, weis 0-2 (off, auto, announce), stoeck 0-2 (off, on, announce), "
+                        "first_forehand -1..3, target >= 1");
         return -1;
     }
     b->prof = opt[0];
-    b->weis_on = opt[1] != 0;
-    b->stoeck_on = opt[2] != 0;
+    b->weis = opt[1];
+    b->stoeck = opt[2];
+    b->nact = opt[2] == 2 ? 45 : opt[1] == 2 ? 44 : 43; /* the game's action table (actions.py) */
     b->lowp = opt[3] != 0;
     b->first_forehand = opt[4];
     b->target = opt[5];
@@ -370,7 +415,7 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kw) {
     b->n = n;
     Py_ssize_t rows = (Py_ssize_t)n * b->k;
     if (get_buffer(obs, &b->obs, rows * size * 4, "obs")) return -1;
-    if (get_buffer(mask, &b->mask, rows * N_ACTIONS, "mask")) goto fail1;
+    if (get_buffer(mask, &b->mask, rows * b->nact, "mask")) goto fail1;
     if (get_buffer(rewards, &b->rewards, rows * 8, "rewards")) goto fail2;
     if (get_buffer(terminated, &b->terminated, n, "terminated")) goto fail3;
     if (get_buffer(illegal, &b->illegal, n, "illegal")) goto fail4;
@@ -480,14 +525,14 @@ static PyObject *Batch_step(Batch *b, PyObject *args) {
         }
         int p = g->player, j = b->slot[p];
         long long a = act[i * b->k + j];
-        if ((a < 0 || a >= N_ACTIONS || !(jg_legal(g) >> a & 1)) && !b->seatgame) {
+        if ((a < 0 || a >= b->nact || !(jg_legal(g) >> a & 1)) && !b->seatgame) {
             /* every seat an agent: the caller refuses an illegal action; nothing changes here */
             for (int q = 0; q < b->k; q++) rewards[i * b->k + q] = 0.0;
             term[i] = 0;
             bad[i] = 1;
             continue;
         }
-        if (a < 0 || a >= N_ACTIONS || !(jg_legal(g) >> a & 1)) {
+        if (a < 0 || a >= b->nact || !(jg_legal(g) >> a & 1)) {
             illegal = 1;
             for (int s = 0; s < 4; s++) {
                 out[s] = -1.0 - reached[s];
@@ -557,10 +602,12 @@ static PyObject *Batch_state(Batch *b, PyObject *args) {
         }
         Py_DECREF(x);
     }
-    PyObject *weis = PyTuple_New(4);
+    PyObject *weis = PyTuple_New(4); /* the Weis that count: every seat's, or those announced */
+    int8_t counted[4];
+    jg_counted(g, counted);
     for (int seat = 0; weis && seat < 4; seat++) {
-        PyObject *row = PyTuple_New(g->nweis[seat]);
-        for (int k = 0; row && k < g->nweis[seat]; k++)
+        PyObject *row = PyTuple_New(counted[seat]);
+        for (int k = 0; row && k < counted[seat]; k++)
             PyTuple_SET_ITEM(row, k, Py_BuildValue("(iK)", g->weis[seat][k].points,
                                                    (unsigned long long)g->weis[seat][k].cards));
         if (!row) Py_CLEAR(weis);
@@ -573,7 +620,7 @@ static PyObject *Batch_state(Batch *b, PyObject *args) {
     }
     return Py_BuildValue(
         "{s:N,s:i,s:i,s:(ii),s:i,s:i,s:i,s:i,s:i,s:i,s:(KKKK),s:(KKKK),s:N,s:N,s:(KKKK),s:(ii),s:(iiiiiiii),s:i,s:i,"
-        "s:i,s:i,s:K,s:i,s:i,s:i}",
+        "s:i,s:i,s:K,s:i,s:i,s:i,s:i,s:i}",
         "weis", weis, "phase", g->phase, "player", g->player, "scores", g->scores[0], g->scores[1], "winner", g->winner, "deal",
         g->deal_no, "forehand", g->forehand, "trump", g->trump, "chooser", g->chooser, "pushed", g->pushed, "hands",
         (unsigned long long)g->hands[0], (unsigned long long)g->hands[1], (unsigned long long)g->hands[2],
@@ -583,7 +630,8 @@ static PyObject *Batch_state(Batch *b, PyObject *args) {
         (unsigned long long)g->voids[3], "deal_tricks", g->deal_tricks[0], g->deal_tricks[1], "tally", g->tally[0],
         g->tally[1], g->tally[2], g->tally[3], g->tally[4], g->tally[5], g->tally[6], g->tally[7], "match", g->match,
         "weis_teams", g->weis_teams, "stoeck_seat", g->stoeck_seat, "stoeck_done", g->stoeck_done, "legal",
-        (unsigned long long)jg_legal(g), "best_trump", g->best_trump, "leader", g->leader, "mult", g->mult);
+        (unsigned long long)jg_legal(g), "best_trump", g->best_trump, "leader", g->leader, "mult", g->mult,
+        "said", g->said, "calling", g->calling);
 }
 
 /* seeds(): the seed each game was last started from (after an automatic reset: the one drawn). */

@@ -107,11 +107,13 @@ int jg_scoring_teams(const JWeis weis[4][MAX_WEIS], const int8_t nweis[4], int t
 
 /* -- the flow of a game (state.py) ------------------------------------------------------------ */
 
-void jg_new(JGame *g, int prof, int weis_on, int stoeck_on, int lowp, int first_forehand, int target) {
+void jg_new(JGame *g, int prof, int weis, int stoeck, int lowp, int first_forehand, int target) {
     memset(g, 0, sizeof *g);
     g->prof = (int8_t)prof;
-    g->weis_on = (int8_t)weis_on;
-    g->stoeck_on = (int8_t)stoeck_on;
+    g->weis_on = weis != 0;
+    g->announce = weis == 2;
+    g->stoeck_on = stoeck != 0;
+    g->stoeck_said = stoeck == 2;
     g->lowp = (int8_t)lowp;
     g->first_forehand = (int8_t)first_forehand;
     g->target = target;
@@ -155,6 +157,8 @@ void jg_start_deal(JGame *g, const u64 hands[4]) {
     g->deal_tricks[0] = g->deal_tricks[1] = 0;
     memset(g->voids, 0, sizeof g->voids);
     memset(g->nweis, 0, sizeof g->nweis);
+    g->said = 0;
+    g->calling = 0;
     g->weis_teams = -1;
     g->stoeck_seat = -1;
     g->stoeck_done = 0;
@@ -180,8 +184,10 @@ void jg_choose_trump(JGame *g, int mode) {
     g->chooser = g->player;
     g->phase = PH_PLAY;
     g->player = g->forehand;
-    if (g->weis_on)
+    if (g->weis_on) {
         for (int s = 0; s < 4; s++) jg_best_weis(g->start[s], &JT.prof[g->prof], g->weis[s], &g->nweis[s]);
+        g->said = g->announce ? 0 : 0xF; /* declared by the engine ("auto"), or once announced */
+    }
     g->stoeck_seat = (int8_t)jg_stoeck_holder(g);
     stoeck_now(g); /* Stöck enough to finish is shown at once */
 }
@@ -229,11 +235,12 @@ static int stoeck_before_weis(JGame *g, int trick_team, int pts) {
     if (seat < 0 || g->stoeck_done) return 0;
     int team = seat & 1, more = JT.stoeck_pts + (trick_team == team ? pts : 0);
     if (g->weis_on) {
-        int teams = jg_scoring_teams((const JWeis(*)[MAX_WEIS])g->weis, g->nweis, g->trump, g->forehand,
-                                     &JT.prof[g->prof]);
+        int8_t n[4];
+        jg_counted(g, n);
+        int teams = jg_scoring_teams((const JWeis(*)[MAX_WEIS])g->weis, n, g->trump, g->forehand, &JT.prof[g->prof]);
         if (teams >> team & 1)
             for (int s = team; s < 4; s += 2)
-                for (int i = 0; i < g->nweis[s]; i++) more += g->weis[s][i].points;
+                for (int i = 0; i < n[s]; i++) more += g->weis[s][i].points;
     }
     if (g->scores[team] + more * g->mult < g->target) return 0;
     g->stoeck_done = 1;
@@ -243,8 +250,9 @@ static int stoeck_before_weis(JGame *g, int trick_team, int pts) {
 
 /* The Weis after the first trick, the forehand's team first; 1 when that ends the game. */
 static int show_weis(JGame *g) {
-    int teams = jg_scoring_teams((const JWeis(*)[MAX_WEIS])g->weis, g->nweis, g->trump, g->forehand,
-                                 &JT.prof[g->prof]);
+    int8_t n[4];
+    jg_counted(g, n);
+    int teams = jg_scoring_teams((const JWeis(*)[MAX_WEIS])g->weis, n, g->trump, g->forehand, &JT.prof[g->prof]);
     g->weis_teams = (int8_t)teams;
     int first = g->forehand & 1;
     for (int k = 0; k < 2; k++) {
@@ -252,7 +260,7 @@ static int show_weis(JGame *g) {
         if (!(teams >> team & 1)) continue;
         int pts = 0;
         for (int s = team; s < 4; s += 2)
-            for (int i = 0; i < g->nweis[s]; i++) pts += g->weis[s][i].points;
+            for (int i = 0; i < n[s]; i++) pts += g->weis[s][i].points;
         g->tally[T_WEIS + team] += pts;
         if (claim(g, team, pts * g->mult)) return 1;
     }
@@ -321,8 +329,12 @@ static void play(JGame *g, int card) {
     g->trick[g->ntrick++] = (int8_t)card;
     if (p == g->stoeck_seat && !g->stoeck_done && !(g->hands[p] & JT.stoeck_pair[mode])) {
         g->stoeck_done = 1; /* the second of the pair is played: "Stöck!" */
-        g->tally[T_STOECK + (p & 1)] += JT.stoeck_pts;
-        if (claim(g, p & 1, JT.stoeck_pts * g->mult)) return;
+        int called = g->calling;
+        g->calling = 0;
+        if (!g->stoeck_said || called) { /* stoeck="announce": played in silence, Stöck is lost */
+            g->tally[T_STOECK + (p & 1)] += JT.stoeck_pts;
+            if (claim(g, p & 1, JT.stoeck_pts * g->mult)) return;
+        }
     }
     if (g->ntrick == 4)
         end_trick(g);
@@ -333,6 +345,10 @@ static void play(JGame *g, int card) {
 void jg_apply(JGame *g, int a) {
     if (a < 36) {
         play(g, a);
+    } else if (a == A_WEIS) {
+        g->said |= (int8_t)(1 << g->player); /* its held Weis now count */
+    } else if (a == A_STOECK) {
+        g->calling = 1;
     } else if (a == A_PUSH) {
         g->pushed = 1;
         g->phase = PH_PUSHED;
@@ -713,4 +729,32 @@ int jh_choose_trump(u64 hand, u64 legal) {
     }
     if (legal >> A_PUSH & 1 && best_score < 58 && !bour_hand) return A_PUSH;
     return best;
+}
+
+/* -- the bots' sayings (stichkit.bots.announce) ------------------------------------------------- */
+
+/* announce.pays: announcing can score unless the other team has announced a higher Weis than this
+ * hand's best and the partner's announced one. */
+static int pays(const JGame *g) {
+    int me = g->player, ours = 0, theirs = 0;
+    for (int i = 0; i < g->nweis[me]; i++)
+        if (g->weis[me][i].points > ours) ours = g->weis[me][i].points;
+    for (int s = 0; s < 4; s++) {
+        if (!(g->said >> s & 1)) continue;
+        int best = 0;
+        for (int i = 0; i < g->nweis[s]; i++)
+            if (g->weis[s][i].points > best) best = g->weis[s][i].points;
+        if ((s & 1) == (me & 1)) {
+            if (best > ours) ours = best;
+        } else if (best > theirs) {
+            theirs = best;
+        }
+    }
+    return ours >= theirs;
+}
+
+int jh_saying(const JGame *g, u64 legal) {
+    if (legal >> A_STOECK & 1) return A_STOECK;
+    if (legal >> A_WEIS & 1 && pays(g)) return A_WEIS;
+    return -1;
 }

@@ -8,8 +8,16 @@
  * JassState.sample_hidden: the cards the seat cannot see are dealt again at random to the other
  * seats, keeping hand sizes, every void the play has shown (the Bour exception and the undertrump
  * ban included, from the core's cannot_hold), the cards of shown Weis, the start card (D7) with
- * the first deal's forehand, and no hidden Weis better than the ones shown. So what the search
- * sees is a function of the seat's view and its random numbers.
+ * the first deal's forehand, and no hidden Weis better than the ones shown; under weis="announce"
+ * a seat that announced a Weis holds one of the points it announced (placed first among the cards
+ * it may hold, as sample_hidden's place_weis), a seat that stayed silent may hold one or not. So
+ * what the search sees is a function of the seat's view and its random numbers.
+ *
+ * Sayings (weis="announce", stoeck="announce"): the root seat's own was decided before the search
+ * by the bots' rule (stichkit.bots.announce), so the root offers cards only. Every other saying in
+ * the tree and the playouts is made by that same rule (jh_saying: Stöck always called, a Weis
+ * announced when it pays), not searched: it is how the other bots decide, and a random silence
+ * would throw away the Stöck or Weis of half the playouts.
  *
  * Then as in Python: UCB over the actions available in each determinization (each child counts
  * how often it was available), one node added per iteration, random playouts to the end of the
@@ -28,7 +36,7 @@
 #define WIN_WEIGHT 0.7 /* stichkit.bots.ismcts */
 #define MAX_NODES (1 << 22)
 #define MAX_POOL 4096
-#define SAMPLE_TRIES 50 /* JassState.sample_hidden */
+#define SAMPLE_TRIES 50 /* JassState.sample_hidden (four times that when an announced Weis is placed) */
 #define MAX_PATH 1024  /* nodes on one path (a game horizon goes through deals) */
 
 typedef struct {
@@ -114,11 +122,95 @@ static int stoeck_would_show(const JGame *R, const JGame *w) {
     int deal_start = R->scores[team] - jg_deal_points(R, team), more = JT.stoeck_pts;
     if ((R->twinner[0] & 1) == team)
         for (int k = 0; k < 4; k++) more += JT.pts[R->trump][R->tcards[0][k]];
-    if (R->weis_on && jg_scoring_teams((const JWeis(*)[MAX_WEIS])w->weis, w->nweis, R->trump, R->forehand,
+    int8_t n[4];
+    jg_counted(w, n);
+    if (R->weis_on && jg_scoring_teams((const JWeis(*)[MAX_WEIS])w->weis, n, R->trump, R->forehand,
                                        &JT.prof[R->prof]) >> team & 1)
         for (int s = team; s < 4; s += 2)
-            for (int i = 0; i < w->nweis[s]; i++) more += w->weis[s][i].points;
+            for (int i = 0; i < n[s]; i++) more += w->weis[s][i].points;
     return deal_start + more * mult >= R->target;
+}
+
+/* The points of a seat's Weis as announced (sampling.points_of): highest first, into p[]; the count. */
+static int points_of(const JWeis *w, int n, int p[MAX_WEIS]) {
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && p[j - 1] < w[i].points) {
+            p[j] = p[j - 1];
+            j--;
+        }
+        p[j] = w[i].points;
+    }
+    return n;
+}
+
+static int same_points(const JWeis *a, int na, const JWeis *b, int nb) {
+    int pa[MAX_WEIS], pb[MAX_WEIS];
+    if (na != nb) return 0;
+    points_of(a, na, pa);
+    points_of(b, nb, pb);
+    return !memcmp(pa, pb, sizeof(int) * (size_t)na);
+}
+
+/* sampling.place_weis: `placed` with, for each other seat whose announced Weis is known by its
+ * points only, the unplayed cards of a random Weis set of those points among the cards it may hold.
+ * -1 when a draw left no room. */
+static int place_weis(Search *S, u64 placed[4], int place_mask) {
+    const JGame *R = &S->root;
+    const JProfile *prof = &JT.prof[R->prof];
+    u64 pool = 0; /* the cards the searching seat has not seen */
+    for (int s = 0; s < 4; s++)
+        if (s != S->seat) pool |= R->hands[s];
+    for (int s = 0; s < 4; s++) {
+        if (!(place_mask >> s & 1)) continue;
+        u64 may = pool & ~R->voids[s];
+        for (int o = 0; o < 4; o++)
+            if (o != s && o != S->seat) may &= ~placed[o];
+        u64 room = may | S->played[s], chosen = 0, shapes[128];
+        int pts[MAX_WEIS], n = points_of(R->weis[s], R->nweis[s], pts);
+        for (int k = 0; k < n; k++) {
+            int no = 0;
+            for (int len = 3; len < 10; len++)
+                if (prof->sequence_points[len] == pts[k])
+                    for (int suit = 0; suit < 4; suit++)
+                        for (int low = 0; low + len <= 9; low++) {
+                            u64 m = ((1ull << len) - 1) << (9 * suit + low);
+                            if ((m & room) == m && !(m & chosen)) shapes[no++] = m;
+                        }
+            for (int r = 0; r < 9; r++)
+                if (prof->four_points[r] == pts[k]) {
+                    u64 m = 1ull << r | 1ull << (9 + r) | 1ull << (18 + r) | 1ull << (27 + r);
+                    if ((m & room) == m && !(m & chosen)) shapes[no++] = m;
+                }
+            if (!no) return -1;
+            chosen |= shapes[sm_below(&S->rng, no)];
+        }
+        u64 fresh = chosen & ~S->played[s];
+        if (popc(placed[s] | fresh) > popc(R->hands[s])) return -1;
+        placed[s] |= fresh;
+    }
+    return 0;
+}
+
+/* The other seats' unseen cards dealt around the `placed` ones, keeping every void; -1 when no
+ * deal exists. */
+static int deal_around(Search *S, const int others[3], const u64 placed[4], u64 dealt[3]) {
+    const JGame *R = &S->root;
+    int cards[36], allowed[36], need[3], nc = 0;
+    u64 unknown = 0;
+    for (int i = 0; i < 3; i++) {
+        unknown |= R->hands[others[i]];
+        need[i] = popc(R->hands[others[i]]) - popc(placed[others[i]]); /* a placed card may be another's */
+    }
+    for (int i = 0; i < 3; i++) unknown &= ~placed[others[i]];
+    for (u64 x = unknown; x; x &= x - 1) {
+        int c = lowbit(x), a = 0;
+        for (int i = 0; i < 3; i++)
+            if (!(R->voids[others[i]] >> c & 1)) a |= 1 << i;
+        cards[nc] = c;
+        allowed[nc++] = a;
+    }
+    return jd_deal_constrained(cards, allowed, nc, need, 3, &S->rng, dealt);
 }
 
 /* A determinization: the root with the other seats' unseen cards dealt again. */
@@ -127,40 +219,44 @@ static void determinize(Search *S, JGame *out) {
     int others[3], no = 0;
     for (int s = 0; s < 4; s++)
         if (s != S->seat) others[no++] = s;
-    int cards[36], allowed[36], need[3], nc = 0;
-    u64 unknown = 0;
-    for (int i = 0; i < 3; i++) {
-        u64 free_cards = R->hands[others[i]] & ~S->fixed[others[i]];
-        unknown |= free_cards;
-        need[i] = popc(free_cards);
-    }
-    for (u64 x = unknown; x; x &= x - 1) {
-        int c = lowbit(x), a = 0;
-        for (int i = 0; i < 3; i++)
-            if (!(R->voids[others[i]] >> c & 1)) a |= 1 << i;
-        cards[nc] = c;
-        allowed[nc++] = a;
-    }
-    *out = *R;
-    const JProfile *prof = &JT.prof[R->prof];
-    int check_weis = R->weis_on && R->trump >= 0;
-    for (int attempt = 0; attempt < SAMPLE_TRIES; attempt++) {
-        u64 dealt[3];
-        if (jd_deal_constrained(cards, allowed, nc, need, 3, &S->rng, dealt)) return; /* keep the world */
+    /* weis="announce": other seats whose announced Weis are known by their points only */
+    int place_mask = 0;
+    if (R->announce && R->trump >= 0)
         for (int i = 0; i < 3; i++) {
             int s = others[i];
-            out->hands[s] = dealt[i] | S->fixed[s];
+            if (R->said >> s & 1 && R->nweis[s] && !(R->weis_teams >= 0 && R->weis_teams >> (s & 1) & 1))
+                place_mask |= 1 << s;
+        }
+    *out = *R;
+    const JProfile *prof = &JT.prof[R->prof];
+    int check_weis = R->weis_on && R->trump >= 0, tries = place_mask ? 4 * SAMPLE_TRIES : SAMPLE_TRIES;
+    for (int attempt = 0; attempt < tries; attempt++) {
+        u64 dealt[3], placed[4];
+        memcpy(placed, S->fixed, sizeof placed);
+        if (place_mask && place_weis(S, placed, place_mask)) continue;
+        if (deal_around(S, others, placed, dealt)) {
+            if (place_mask) continue; /* a placed Weis left the others no way to keep their voids */
+            return;                   /* keep the world (the last world drawn) */
+        }
+        for (int i = 0; i < 3; i++) {
+            int s = others[i];
+            out->hands[s] = dealt[i] | placed[s];
             out->start[s] = out->hands[s] | S->played[s];
         }
         int ok = 1;
         if (check_weis) {
             for (int s = 0; s < 4; s++) jg_best_weis(out->start[s], prof, out->weis[s], &out->nweis[s]);
-            if (R->weis_teams >= 0) {
-                ok = jg_scoring_teams((const JWeis(*)[MAX_WEIS])out->weis, out->nweis, R->trump, R->forehand, prof) ==
+            if (R->announce) /* every announced Weis has its announced points (sampling._sampled_weis) */
+                for (int s = 0; s < 4 && ok; s++)
+                    if (R->said >> s & 1) ok = same_points(out->weis[s], out->nweis[s], R->weis[s], R->nweis[s]);
+            if (ok && R->weis_teams >= 0) {
+                int8_t n[4];
+                jg_counted(out, n);
+                ok = jg_scoring_teams((const JWeis(*)[MAX_WEIS])out->weis, n, R->trump, R->forehand, prof) ==
                      R->weis_teams;
                 for (int s = 0; s < 4 && ok; s++)
-                    if (R->weis_teams >> (s & 1) & 1)
-                        ok = weis_equal(out->weis[s], out->nweis[s], R->weis[s], R->nweis[s]);
+                    if (R->weis_teams >> (s & 1) & 1 && R->said >> s & 1)
+                        ok = weis_equal(out->weis[s], n[s], R->weis[s], R->nweis[s]);
             }
         }
         if (ok && !stoeck_would_show(R, out)) break;
@@ -226,6 +322,19 @@ static inline int random_action(u64 legal, u64 *rng) {
 
 static inline int partner_choice(const JGame *g) { return jh_choose_trump(g->hands[g->player], jg_legal(g)); }
 
+/* The legal choices of the seat to move in a world, its sayings made first by the bots' rule
+ * (jh_saying): what is left to choose is cards or trump. */
+static inline u64 choices(JGame *g) {
+    u64 legal = jg_legal(g);
+    while (legal & SAYINGS) {
+        int said = jh_saying(g, legal);
+        if (said < 0) return legal & ~SAYINGS; /* silent: it plays a card */
+        jg_apply(g, said);
+        legal = jg_legal(g);
+    }
+    return legal;
+}
+
 /* Whether the most visited root action leads by more visits than the budget has left. */
 static int settled(const Search *S, double start, double now) {
     long long first = 0, second = 0;
@@ -280,7 +389,8 @@ static int run(Search *S, int nlegal) {
                 node = child;
                 continue;
             }
-            u64 legal = jg_legal(&det);
+            /* the root seat's sayings are decided (stichkit.bots.announce): it chooses a card */
+            u64 legal = node == 0 ? jg_legal(&det) & ~SAYINGS : choices(&det);
             int player = det.player, untried[N_ACTIONS], nu = 0;
             for (u64 x = legal; x; x &= x - 1)
                 if (find_child(S, node, lowbit(x)) < 0) untried[nu++] = lowbit(x);
@@ -319,7 +429,7 @@ static int run(Search *S, int nlegal) {
         /* 3. Playout to the end of the deal (or game). */
         if (!over && det.phase != PH_OVER) {
             if (pushed) over = step(S, &det, partner_choice(&det));
-            while (!over && det.phase != PH_OVER) over = step(S, &det, random_action(jg_legal(&det), &S->rng));
+            while (!over && det.phase != PH_OVER) over = step(S, &det, random_action(choices(&det), &S->rng));
         }
         /* 4. Rewards: each team's points since the root against the mean, scaled by the largest
          * spread seen; at the game's end the win counts most. */
@@ -359,8 +469,8 @@ static Search *make_search(PyObject *options, PyObject *deal, int seat) {
         return NULL;
     }
     u64 all = 0;
-    int ok = opt[0] >= 0 && opt[0] <= 1 && opt[4] >= -1 && opt[4] <= 3 && opt[5] >= 1 && deal_no >= 0 &&
-             forehand >= 0 && forehand <= 3 && seat >= 0 && seat <= 3;
+    int ok = opt[0] >= 0 && opt[0] <= 1 && opt[1] >= 0 && opt[1] <= 2 && opt[2] >= 0 && opt[2] <= 2 && opt[4] >= -1 &&
+             opt[4] <= 3 && opt[5] >= 1 && deal_no >= 0 && forehand >= 0 && forehand <= 3 && seat >= 0 && seat <= 3;
     for (int s = 0; s < 4 && ok; s++) {
         ok = popc(h[s]) == 9 && !(all & h[s]);
         all |= h[s];
@@ -399,7 +509,7 @@ static Search *make_search(PyObject *options, PyObject *deal, int seat) {
         jg_apply(g, (int)a);
     }
     Py_DECREF(fast);
-    if (g->phase > PH_PLAY || g->player != seat) {
+    if (g->phase > PH_PLAY || g->player != seat || !(jg_legal(g) & ~SAYINGS)) {
         free(S);
         PyErr_SetString(PyExc_ValueError, "search: after the deal's actions it must be the seat's turn");
         return NULL;
@@ -433,10 +543,10 @@ PyObject *ismcts_determinizations(PyObject *self, PyObject *args) {
 }
 
 /* search(options, deal, seat, params) -> (action, {iterations, seconds, determinizations, nodes, visits})
- *   options: (profile 0/1, weis_on, stoeck_on, lowest_plain, first_forehand -1..3, target,
- *             multipliers: six factors, by trump mode)
+ *   options: (profile 0/1, weis 0-2 (off, auto, announce), stoeck 0-2 (off, on, announce),
+ *             lowest_plain, first_forehand -1..3, target, multipliers: six factors, by trump mode)
  *   deal: (deal_number, forehand, scores at the deal's start (2), start hands (4), actions of
- *          the deal so far): one world the seat cannot tell from the real game
+ *          the deal so far, sayings included): one world the seat cannot tell from the real game
  *   params: (iterations, seconds (<= 0: none), c, determinizations, horizon_deal, push_heuristic, seed) */
 PyObject *ismcts_search(PyObject *self, PyObject *args) {
     PyObject *options, *deal;
@@ -453,7 +563,7 @@ PyObject *ismcts_search(PyObject *self, PyObject *args) {
     }
     Search *S = make_search(options, deal, seat);
     if (!S) return NULL;
-    u64 legal = jg_legal(&S->root);
+    u64 legal = jg_legal(&S->root) & ~SAYINGS; /* the seat's sayings are decided before the search */
     S->deal_horizon = horizon_deal;
     S->push_heuristic = push_h;
     S->c = c;

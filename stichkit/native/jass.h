@@ -7,8 +7,8 @@
  * mirrored from stichkit/games/jass/rules.py, state.py and weis.py: who may play which card (the
  * Bour exception, the undertrump ban), the trick's winner and points, the last-trick and match
  * bonus, Weis and Stöck claimed in the Swiss order, each deal's multiplier on every point it writes
- * (option multipliers), the game's end at the target, and what a card
- * shows about its hand. tests/native checks every one of them against the engine over many random
+ * (option multipliers), Weis and Stöck announced by the players (weis="announce", stoeck="announce":
+ * announcements.py), the game's end at the target, and what a card shows about its hand. tests/native checks every one of them against the engine over many random
  * games of both profiles and every trump mode.
  */
 #ifndef STICHKIT_NATIVE_JASS_H
@@ -20,9 +20,12 @@
 typedef uint64_t u64;
 typedef uint32_t u32;
 
-#define N_ACTIONS 43 /* 36 cards, six trump modes (36-41), push (42) */
+#define N_ACTIONS 45 /* 36 cards, six trump modes (36-41), push (42), "weis" (43), "stoeck" (44) */
 #define A_TRUMP 36
 #define A_PUSH 42
+#define A_WEIS 43   /* weis="announce": the player announces its Weis with its first card */
+#define A_STOECK 44 /* stoeck="announce": "Stöck!" before the second of trump King and Queen */
+#define SAYINGS (1ull << A_WEIS | 1ull << A_STOECK)
 #define ALL_CARDS ((1ull << 36) - 1)
 #define OBE 4
 #define UNE 5
@@ -109,6 +112,8 @@ typedef struct {
 typedef struct {
     /* options, fixed for the game */
     int8_t prof, weis_on, stoeck_on, lowp;
+    int8_t announce;    /* weis="announce": a Weis counts only once its player announces it */
+    int8_t stoeck_said; /* stoeck="announce": Stöck counts only when called */
     int8_t first_forehand; /* -1: the holder of the start card (D7); else the seat */
     int32_t target;
     int8_t mults[6]; /* option multipliers: what a deal's points count, by trump mode (jg_new: all 1) */
@@ -126,14 +131,17 @@ typedef struct {
     int8_t ntricks, deal_tricks[2];
     int8_t tleader[9], twinner[9], tcards[9][4];
     u64 voids[4]; /* what each hand is known not to hold */
-    JWeis weis[4][MAX_WEIS];
+    JWeis weis[4][MAX_WEIS]; /* each seat's best Weis as dealt (the engine's _held), once trump is named */
     int8_t nweis[4];
+    int8_t said;    /* bit s: seat s's Weis count (announced; every seat under weis="auto") */
+    int8_t calling; /* "Stöck!" said: the second card of the pair comes now */
     int8_t weis_teams; /* -1: not shown yet; else bit t: team t scores its Weis */
     int8_t stoeck_seat, stoeck_done, match;
     int32_t tally[8];
 } JGame;
 
-void jg_new(JGame *g, int prof, int weis_on, int stoeck_on, int lowp, int first_forehand, int target);
+/* weis: 0 off, 1 auto, 2 announce; stoeck: 0 off, 1 counted, 2 announce */
+void jg_new(JGame *g, int prof, int weis, int stoeck, int lowp, int first_forehand, int target);
 int jg_set_multipliers(JGame *g, const int mults[6]); /* 0, or -1 when a factor is not 1-127 */
 void jg_start_deal(JGame *g, const u64 hands[4]);
 void jg_apply(JGame *g, int action); /* a legal action; then phase PH_DEALT asks for the next deal */
@@ -143,10 +151,34 @@ int jg_scoring_teams(const JWeis weis[4][MAX_WEIS], const int8_t nweis[4], int t
 int jg_stoeck_holder(const JGame *g);
 int jg_deal_points(const JGame *g, int team); /* scoring.tally_total, times the deal's multiplier */
 
+/* The Weis that count: each seat's number of counted Weis (its held ones once announced). */
+static inline void jg_counted(const JGame *g, int8_t n[4]) {
+    for (int s = 0; s < 4; s++) n[s] = g->said >> s & 1 ? g->nweis[s] : 0;
+}
+
+/* announcements.py, AnnouncingJassState._sayings_mask: the legal cards `m` with "weis" (the player
+ * holds a Weis it has not announced, before its first card) and "stoeck" (just before the second
+ * of the pair, when that card may be played; once said, that card is all that may follow). */
+static inline u64 jg_sayings(const JGame *g, u64 m) {
+    int p = g->player;
+    if (g->announce && !g->ntricks && g->nweis[p] && !(g->said >> p & 1)) m |= 1ull << A_WEIS;
+    if (g->stoeck_said) {
+        if (g->calling) return m & g->hands[p] & JT.stoeck_pair[g->trump];
+        if (p != g->stoeck_seat || g->stoeck_done) return m;
+        u64 left = g->hands[p] & JT.stoeck_pair[g->trump];
+        if ((left & (left - 1)) || !(left & m)) return m;
+        m |= 1ull << A_STOECK;
+    }
+    return m;
+}
+
 /* Legal action ids as a bitmask. */
 static inline u64 jg_legal(const JGame *g) {
     switch (g->phase) {
-    case PH_PLAY: return jr_legal(g->trump, g->hands[g->player], g->ntrick, g->led, g->best_trump);
+    case PH_PLAY: {
+        u64 m = jr_legal(g->trump, g->hands[g->player], g->ntrick, g->led, g->best_trump);
+        return g->announce | g->stoeck_said ? jg_sayings(g, m) : m;
+    }
     case PH_TRUMP: return (u64)JT.prof[g->prof].trump_modes << A_TRUMP | 1ull << A_PUSH;
     case PH_PUSHED: return (u64)JT.prof[g->prof].trump_modes << A_TRUMP;
     default: return 0;
@@ -187,5 +219,10 @@ int jd_deal_constrained(const int *cards, const int *allowed, int ncards, const 
 /* stichkit.bots.jass_heuristic.choose_trump (all fixes): the heuristic's trump choice for `hand`
  * from the legal trump actions (bitmask of action ids); a trump action or A_PUSH. */
 int jh_choose_trump(u64 hand, u64 legal);
+
+/* stichkit.bots.announce.announces, as every bot decides its sayings: the saying the seat to move
+ * makes from the `legal` actions (A_STOECK: always called; A_WEIS: announced when it pays), or -1
+ * when it has none to make and plays a card (silent). */
+int jh_saying(const JGame *g, u64 legal);
 
 #endif

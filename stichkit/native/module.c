@@ -290,8 +290,9 @@ PyMODINIT_FUNC PyInit__jass(void) {
     if (PyType_Ready(&BatchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    /* What the Python side calls: raised when a call's arguments change (2: the multipliers). */
-    if (PyModule_AddIntConstant(m, "ABI", 2) < 0) {
+    /* What the Python side calls: raised when a call's arguments change (2: the multipliers;
+     * 3: announced Weis and Stöck, the options' weis and stoeck as 0-2, the sayings among the actions). */
+    if (PyModule_AddIntConstant(m, "ABI", 3) < 0) {
         Py_DECREF(m);
         return NULL;
     }

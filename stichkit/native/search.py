@@ -2,7 +2,8 @@
 
 The search is handed one world (a state the searching seat cannot tell from the real game: the
 bot's `determinize`, i.e. `sample_hidden`), read through the seat's own view and each seat's view
-of that world, as the deal's start hands and its actions so far. It replays them on the core,
+of that world, as the deal's start hands and its actions so far (the sayings of weis="announce"
+and stoeck="announce" among them, as the views show them). It replays them on the core,
 then draws its further worlds in C by the rules of sample_hidden (ismcts.c). It never reads the
 real state.
 """
@@ -13,6 +14,7 @@ from typing import Any
 
 from stichkit.core import State
 from stichkit.games.jass import DECK
+from stichkit.games.jass.actions import ANNOUNCE, CALL_STOECK
 from stichkit.games.jass.cards import MODES
 from stichkit.games.jass.state import PUSH, TRUMP_ACTION
 
@@ -21,7 +23,9 @@ from . import core_options, load
 
 def world_deal(world: State, seat: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The core's options (multipliers included) and (deal number, forehand, scores at the deal's start, start hands,
-    the deal's actions) of a Jass world, from its views."""
+    the deal's actions) of a Jass world, from its views. The sayings are public and placed where the
+    rules put them: an announced Weis (view "announced") just before its seat's first card, a
+    Stöck scored by its call (stoeck="announce", view "stoeck") just before the second card of the pair."""
     v = world.view(seat)
     card = DECK.parse
     played = [0, 0, 0, 0]
@@ -30,16 +34,22 @@ def world_deal(world: State, seat: int) -> tuple[tuple[Any, ...], tuple[Any, ...
         actions.append(PUSH)
     if v["trump"] is not None:
         actions.append(TRUMP_ACTION + MODES.index(v["trump"]))
-    for trick in v["tricks"]:
-        leader = trick["leader"]
-        for k, name in enumerate(trick["cards"]):
-            c = card(name)
-            played[(leader - k) & 3] |= 1 << c
-            actions.append(c)
-    for play in v["trick"]:
-        c = card(play["card"])
-        played[play["seat"]] |= 1 << c
+    plays = [((t["leader"] - k) & 3, card(name)) for t in v["tricks"] for k, name in enumerate(t["cards"])]
+    plays += [(p["seat"], card(p["card"])) for p in v["trick"]]
+    announced = {a["seat"] for a in v["announced"] or ()}
+    called = -1  # the card before which Stöck was called
+    if v["options"]["stoeck"] == "announce" and v["stoeck"] is not None:
+        pair = DECK.parse_set([v["trump"] + "K", v["trump"] + "Q"])
+        called = [c for s, c in plays if s == v["stoeck"] and pair >> c & 1][-1]
+    for s, c in plays:
+        if s in announced:
+            announced.discard(s)
+            actions.append(ANNOUNCE)
+        if c == called:
+            actions.append(CALL_STOECK)
+        played[s] |= 1 << c
         actions.append(c)
+    actions.extend(ANNOUNCE for _ in announced)  # announced by the seat to move, its card to come
     hands = [DECK.parse_set((v if s == seat else world.view(s))["hand"]) for s in range(4)]
     start = tuple(hands[s] | played[s] for s in range(4))
     # Points are claimed as they arise: what this deal has claimed so far is its tally.

@@ -6,8 +6,8 @@ seat and writes, with no Python loop over games:
 
 - `obs`: float32 `(num_games, len(seats), encoder.size)`, each row exactly what
   `stichkit.rl.encoding(game).observation(state, seat)` gives for that game's state;
-- `masks`: int8 `(num_games, len(seats), 43)`, the legal actions of the seat to act, zeros for
-  the others;
+- `masks`: int8 `(num_games, len(seats), game.num_actions)` (43; 44 and 45 with the sayings of
+  weis="announce" and stoeck="announce"), the legal actions of the seat to act, zeros for the others;
 - `rewards`: float64 `(num_games, len(seats))`, `terminated` and `illegal`: bool `(num_games,)`.
 
 Two shapes:
@@ -15,7 +15,8 @@ Two shapes:
 - **one agent seat** (`seats=(s,)`): the other seats are `random` bots (`"random"` or
   `"random:seed=N"`), played in C. A game's seed is taken as `SeatGame.reset` takes it (the
   deal, then each bot's seed, from `random.Random(seed)`), and the bots draw from CPython's
-  Mersenne Twister as `RandomBot` does: game for game, move for move, the same as the Python
+  Mersenne Twister as `RandomBot` does (its sayings as every bot makes them, stichkit.bots.announce):
+  game for game, move for move, the same as the Python
   `StichkitVectorEnv` with the same seeds, which tests/native checks. An ended game is started
   again from its generator's next seed (its last observation in `final_obs`).
 - **every seat an agent** (`seats=(0, 1, 2, 3)`, no bots): the seat to act is the one whose
@@ -45,6 +46,8 @@ FIELDS = (
     "trick_leader", "played_by", "played_in_trick", "trick_number", "tricks_won", "deal_points", "cannot_hold",
     "hand_sizes", "weis_cards", "weis_points", "weis_scored_by", "stoeck", "scores", "deal_number",
     "mode_multipliers", "multiplier",  # only with multipliers: -1 without
+    "weis_announced", "announced_points", "own_weis", "own_weis_points", "may_announce_weis",  # weis="announce"
+    "may_call_stoeck",  # stoeck="announce"
 )  # fmt: skip
 SEED_LIMIT = 1 << 64  # the C Mersenne Twister takes seeds below this (Python's takes any)
 

@@ -159,3 +159,30 @@ def test_search_bots_reach_hidden_cards_only_through_sample_hidden(bot: str, mon
     assert action in state.legal_actions()
     assert samples, "the search drew no determinization"
     assert touched == [], f"the search used the real state directly: {touched}"
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "pimc"])
+def test_the_c_paths_are_honest_with_announcements(bot: str) -> None:
+    """Jass with announced Weis and Stöck, searched in C (ismcts, and pimc's search before its
+    horizon): the same choice on the real state and on any sample_hidden of it, so the C worlds
+    (drawn around what was announced, silent seats free) hold nothing the seat cannot see."""
+    game = stichkit.load_game("jass", weis="announce", stoeck="announce", target=1000)
+    rng = random.Random(17)
+    searched = 0
+    for i in range(10 if bot == "ismcts" else 6):
+        state = game.new_state(seed=i)
+        for _ in range(rng.randrange(2, 40 if bot == "ismcts" else 14)):  # pimc: before its horizon
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        if seat is None:
+            continue
+        params = {**BOTS[bot], **({"horizon": 12} if bot == "pimc" else {})}
+        first = make(bot, seed=i, **params)
+        want = first.choose(state, seat)
+        searched += first.last_stats.get("engine") == "c" or first.last_stats.get("early") == "ismcts"
+        for k in range(SAMPLES):
+            other = state.sample_hidden(seat, random.Random(1000 * i + k))
+            assert make(bot, seed=i, **params).choose(other, seat) == want, (bot, state.record())
+    assert searched > 2

@@ -30,8 +30,8 @@ def positions(count: int, seed: int) -> list[JassState]:
     while len(out) < count:
         options = {
             "profile": rng.choice(("seed", "schieber")),
-            "weis": rng.choice(("auto", "off")),
-            "stoeck": rng.choice((True, False)),
+            "weis": rng.choice(("auto", "off", "announce", "announce")),
+            "stoeck": rng.choice((True, False, "announce")),
             "first_forehand": rng.choice(("start-card", 0, 3)),
             "undertrump": rng.choice(("swiss", "jass-kit")),
             "multipliers": rng.choice(("none", "swisslos", "one-to-four", "D=7,H=2,obe=20")),
@@ -66,6 +66,9 @@ def test_every_world_keeps_what_the_seat_has_seen() -> None:
         for w in view["weis"]:
             shown[w["seat"]] |= DECK.parse_set(w["cards"])
         game = state.game
+        announced = {a["seat"]: a["points"] for a in view["announced"] or ()}
+        # seats that played their first card of the deal in silence: they may hold a Weis all the same
+        silent = {s for s in range(4) if played[s] and s not in announced and s != seat}
         for hands, stoeck_seat in J.determinizations(options, deal, seat, 40, 7):
             assert hands[seat] == DECK.parse_set(view["hand"])
             assert sum(hands) == sum(DECK.parse_set(state.view(s)["hand"]) for s in range(4))  # the same cards
@@ -78,9 +81,16 @@ def test_every_world_keeps_what_the_seat_has_seen() -> None:
                 assert hands[view["forehand"]] >> DECK.parse("D7") & 1
                 checked["D7"] += 1
             world_start = [hands[s] | played[s] for s in range(4)]
-            weis_counted = tuple(best_weis(h, game.profile) for h in world_start)
+            weis_held = tuple(best_weis(h, game.profile) for h in world_start)
+            weis_counted = weis_held
+            if game.options["weis"] == "announce":  # an announced Weis is held, with the points announced
+                weis_counted = tuple(weis_held[s] if s in announced else () for s in range(4))
+                for s, points in announced.items():
+                    assert sorted((w.points for w in weis_held[s]), reverse=True) == points, "an announced Weis"
+                    checked["announced"] += s != seat
+                checked["silent_holds"] += any(weis_held[s] for s in silent) and view["trump"] is not None
             if view["weis_scored_by"] is not None:
-                weis = tuple(best_weis(h, game.profile) for h in world_start)
+                weis = weis_counted
                 trump = ("D", "H", "S", "C", "obe", "une").index(view["trump"])
                 assert list(scoring_teams(weis, trump, view["forehand"], game.profile)) == view["weis_scored_by"]
                 checked["weis"] += bool(view["weis"])
@@ -89,13 +99,14 @@ def test_every_world_keeps_what_the_seat_has_seen() -> None:
                 holder = next((s for s in range(4) if world_start[s] & pair == pair), -1)
                 assert stoeck_seat == holder
                 checked["stoeck"] += holder >= 0
-                counted = weis_counted if game.options["weis"] == "auto" else ((), (), (), ())
+                counted = weis_counted if game.options["weis"] != "off" else ((), (), (), ())
                 assert not _stoeck_would_show(state, tuple(world_start), counted), "a Stöck the game would have shown"
                 stoeck_points = 20 * (state.multiplier or 1)
                 score = state.view(None)["scores"][holder & 1] if holder >= 0 else 0
                 checked["near"] += holder >= 0 and score + stoeck_points >= game.options["target"] - 60
     assert checked["voids"] > 100 and checked["weis"] > 10 and checked["stoeck"] > 10 and checked["D7"] > 10
     assert checked["near"] > 0  # worlds whose Stöck came near finishing the game
+    assert checked["announced"] > 100 and checked["silent_holds"] > 0  # announced Weis held; silence constrains nothing
 
 
 def test_worlds_are_drawn_like_sample_hidden() -> None:
@@ -160,11 +171,15 @@ def test_engines_say_where_they_run() -> None:
     bot = make("ismcts", iterations=30, seed=1, engine="c")  # multipliers are searched in C
     assert bot.choose(doubled, seat) in doubled.legal_actions()
     assert bot.last_stats["engine"] == "c"
-    said = stichkit.load_game("jass", weis="announce").new_state(seed=1)
-    with pytest.raises(ValueError, match="declares every player's Weis"):
-        make("ismcts", iterations=10, engine="c").choose(said, seat)
-    bot = make("ismcts", iterations=30, seed=1)  # auto: announced Weis are searched in Python
+    said = stichkit.load_game("jass", weis="announce", stoeck="announce").new_state(seed=1)
+    bot = make("ismcts", iterations=30, seed=1, engine="c")  # announced Weis and Stöck are searched in C
     assert bot.choose(said, seat) in said.legal_actions()
+    assert bot.last_stats["engine"] == "c"
+    passe = stichkit.load_game("jass", deals=12).new_state(seed=1)
+    with pytest.raises(ValueError, match="fixed deals"):
+        make("ismcts", iterations=10, engine="c").choose(passe, seat)
+    bot = make("ismcts", iterations=30, seed=1)  # auto: a game of fixed deals is searched in Python
+    assert bot.choose(passe, seat) in passe.legal_actions()
     assert "engine" not in bot.last_stats
 
 
@@ -205,3 +220,80 @@ def test_a_constant_factor_changes_no_choice_within_a_deal(seed: int, factor: in
     for _, stats in found:
         del stats["seconds"]
     assert found[0] == found[1]
+
+
+def announced_positions(count: int, seed: int, *, shown: bool) -> list[JassState]:
+    """weis="announce" decisions where another seat has announced a Weis: in the first trick (its
+    cards unseen: known by the points only), or later (`shown`: the scoring team's cards shown)."""
+    rng = random.Random(seed)
+    out: list[JassState] = []
+    while len(out) < count:
+        options = {"weis": "announce", "stoeck": rng.choice((True, "announce")),
+                   "profile": rng.choice(("seed", "schieber"))}  # fmt: skip
+        state = stichkit.load_game("jass", **options).new_state(seed=rng.getrandbits(32))
+        stop = rng.randrange(6, 12) if shown else 99
+        while not state.is_terminal() and len(state.view(None)["tricks"]) < (2 if shown else 1) and stop:
+            legal = state.legal_actions()
+            said = [a for a in legal if a.text == "weis"]
+            state.apply(said[0] if said and rng.random() < 0.8 else rng.choice(legal))
+            if shown and state.view(None)["tricks"]:
+                stop -= 1
+            seat = state.current_player
+            others_said = seat is not None and any(a["seat"] != seat for a in state.view(seat)["announced"])
+            if not shown and others_said and rng.random() < 0.5:
+                break
+        seat = state.current_player
+        if seat is None or not any(a["seat"] != seat for a in state.view(seat)["announced"] or ()):
+            continue
+        if shown == (state.view(seat)["weis_scored_by"] is not None):
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("shown", [False, True])
+def test_announced_weis_are_placed_like_sample_hidden(shown: bool) -> None:
+    """An announced Weis known by its points (or shown): where each hidden card lies, over many
+    worlds, as sample_hidden places it."""
+    for state in announced_positions(4, seed=8 + shown, shown=shown):
+        seat = state.current_player
+        assert seat is not None
+        options, deal = world_deal(state, seat)
+        n = 2000
+        c_worlds = [h for h, _ in J.determinizations(options, deal, seat, n, 13)]
+        rng = random.Random(6)
+        py_worlds = []
+        for _ in range(n):
+            world = state.sample_hidden(seat, rng)
+            py_worlds.append(tuple(DECK.parse_set(world.view(s)["hand"]) for s in range(4)))
+        for card in range(36):
+            for s in range(4):
+                p_c = sum(h[s] >> card & 1 for h in c_worlds) / n
+                p_py = sum(h[s] >> card & 1 for h in py_worlds) / n
+                assert abs(p_c - p_py) < 0.06, (card, s, p_c, p_py)
+
+
+def test_the_search_replays_every_saying() -> None:
+    """Worlds with Weis announced and kept silent, Stöck called and played in silence: the C search
+    replays each deal's sayings from the views (a saying out of place is refused) and answers
+    with a card, the root's own sayings being the bots' rule (stichkit.bots.announce)."""
+    rng = random.Random(9)
+    said = Counter[str]()
+    for k in range(150):
+        game = stichkit.load_game("jass", weis="announce", stoeck="announce", target=rng.choice((300, 1000)))
+        state = game.new_state(seed=k)
+        for _ in range(rng.randrange(4, 60)):
+            if state.is_terminal():
+                break
+            a = rng.choice(state.legal_actions())
+            said[a.text] += a.text in ("weis", "stoeck")
+            state.apply(a)
+        seat = state.current_player
+        if seat is None:
+            continue
+        legal = state.legal_actions()
+        cards = [a for a in legal if a.text not in ("weis", "stoeck")]
+        action, stats = search(state.sample_hidden(seat, random.Random(k)), seat, iterations=60, seconds=None, c=0.7,
+                               determinizations=8, deal_horizon=bool(k % 2), push_heuristic=True, seed=k)  # fmt: skip
+        assert game.actions[action] in cards and set(stats["visits"]) <= {a.id for a in cards}
+        said["searched_with_a_saying_open"] += len(cards) < len(legal)
+    assert said["weis"] > 20 and said["stoeck"] > 5 and said["searched_with_a_saying_open"] > 3, said

@@ -2,8 +2,9 @@
 
 Piece by piece (the engine's deal, CPython's random numbers, Weis, the heuristic's trump choice,
 the constrained deal of sample_hidden), then whole games: random games of every option (both
-profiles, Weis and Stöck on and off, both undertrump rules, every first forehand, targets that
-end games in the middle of a deal, every setting of multipliers), stepped in C and in the engine
+profiles, Weis off, declared and announced, Stöck off, counted and announced, both undertrump
+rules, every first forehand, targets that end games in the middle of a deal, every setting of
+multipliers), stepped in C and in the engine
 side by side, comparing at every step what each seat sees and may do (legal sets, tricks and
 their winners, points, scores, the end of every deal and game). `STICHKIT_NATIVE_STEPS` sets the
 number of steps of the long comparison (the default fits CI; docs/benchmarks.md gives the
@@ -142,8 +143,8 @@ def test_the_constrained_deal_keeps_every_constraint() -> None:
 def random_options(rng: random.Random) -> dict[str, Any]:
     return {
         "profile": rng.choice(("seed", "schieber")),
-        "weis": rng.choice(("auto", "auto", "off")),
-        "stoeck": rng.choice((True, True, False)),
+        "weis": rng.choice(("auto", "auto", "off", "announce", "announce")),
+        "stoeck": rng.choice((True, True, False, "announce", "announce")),
         "undertrump": rng.choice(("swiss", "jass-kit")),
         "first_forehand": rng.choice(("start-card", 0, 1, 2, 3)),
         "target": rng.choice((40, 100, 157, 300, 700, 1000, 2500)),
@@ -187,10 +188,11 @@ def engine_fields(state: JassState) -> dict[str, Any]:
         "scores": v["scores"],
         "winners": v["winners"],
         "legal": sum(1 << a.id for a in state.legal_actions()) if not state.is_terminal() else 0,
+        "announced": None if v["announced"] is None else [(a["seat"], a["points"]) for a in v["announced"]],
     }
 
 
-def core_fields(s: dict[str, Any]) -> dict[str, Any]:
+def core_fields(s: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     t = s["tally"]
     points = [(t[k] + t[2 + k] + t[4 + k] + (100 if s["match"] == k else 0) - t[6 + k]) * s["mult"] for k in (0, 1)]
     shown = {}
@@ -214,17 +216,20 @@ def core_fields(s: dict[str, Any]) -> dict[str, Any]:
         "voids": s["voids"],
         "weis": shown,
         "weis_by": None if s["weis_teams"] < 0 else [k for k in (0, 1) if s["weis_teams"] >> k & 1],
-        "stoeck": s["stoeck_seat"] if s["stoeck_done"] else None,
+        "stoeck": s["stoeck_seat"] if s["stoeck_done"] and t[4 + (s["stoeck_seat"] & 1)] else None,
         "deal_points": points,
         "scores": list(s["scores"]),
         "winners": [s["winner"], s["winner"] + 2] if over else None,
         "legal": s["legal"],
-    }
+        "announced": [(seat, sorted((p for p, _ in s["weis"][seat]), reverse=True))
+                      for seat in range(4) if s["said"] >> seat & 1 and s["weis"][seat]]
+        if options["weis"] == "announce" else None,
+    }  # fmt: skip
 
 
 def compare(core: dict[str, Any], state: JassState, where: str) -> None:
     want = engine_fields(state)
-    got = core_fields(core)
+    got = core_fields(core, state.game.options)
     for key in want:
         assert got[key] == want[key], f"{where}: {key}: core {got[key]!r}, engine {want[key]!r}"
 
@@ -237,7 +242,7 @@ def side_by_side(steps: int, seed: int, games: int = 6, every_obs: int = 4) -> d
     rng = random.Random(seed)
     picks = np.random.default_rng(seed)
     seen = {"steps": 0, "deals": 0, "games": 0, "modes": 0, "pushes": 0, "ended_mid_deal": 0, "multiplied": 0,
-            "settings": 0}  # fmt: skip
+            "settings": 0, "announced": 0, "silent_weis": 0, "called": 0, "silent_stoeck": 0}  # fmt: skip
     modes: set[tuple[str, str]] = set()
     settings_seen: set[str] = set()
     while seen["steps"] < steps:
@@ -258,19 +263,25 @@ def side_by_side(steps: int, seed: int, games: int = 6, every_obs: int = 4) -> d
                 if seen["steps"] % every_obs == 0:
                     for j in range(4):
                         assert np.array_equal(batch.obs[i, j], enc.observation(state, j)), f"{where}: seat {j}"
-                        mask = state.legal_action_mask() if state.current_player == j else [0] * 43
+                        mask = state.legal_action_mask() if state.current_player == j else [0] * batch.game.num_actions
                         assert batch.masks[i, j].tolist() == mask, f"{where}: mask of seat {j}"
                 if state.is_terminal():
                     continue
                 legal = np.flatnonzero(batch.masks[i, state.current_player])
                 a = int(picks.choice(legal))
                 actions[i, state.current_player] = a
+                seen["announced"] += a == 43
+                seen["called"] += a == 44
+                if a < 36 and 43 in legal:  # a card played with a Weis unannounced, or Stöck uncalled
+                    seen["silent_weis"] += 1
+                if a < 36 and 44 in legal:
+                    seen["silent_stoeck"] += 1
                 before = state.view(None)["deal_number"]
                 state.apply(state.game.actions[a])
                 played[i] += 1
                 seen["steps"] += 1
                 seen["pushes"] += a == 42
-                if a >= 36 and a != 42:
+                if 36 <= a < 42:
                     modes.add((options["profile"], MODES[a - 36]))
                 if state.is_terminal():
                     seen["games"] += 1
@@ -290,9 +301,34 @@ def test_whole_games_agree_with_the_engine() -> None:
     assert seen["modes"] == 10  # every trump mode of both profiles
     assert seen["pushes"] > 0 and seen["ended_mid_deal"] > 0 and seen["deals"] > seen["games"] > 0
     assert seen["settings"] == len(MULTIPLIERS) + 1 and seen["multiplied"] > 0  # every multiplier setting
+    # the sayings: Weis announced and kept silent, Stöck called and played in silence (then lost)
+    assert min(seen["announced"], seen["silent_weis"]) > 20 and min(seen["called"], seen["silent_stoeck"]) > 5, seen
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1))
 def test_any_random_game_agrees(seed: int) -> None:
     side_by_side(400, seed, games=2, every_obs=1)
+
+
+def test_a_build_older_than_the_calls_is_left_unused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An extension built before the announced Weis and Stöck (ABI 2) would misread the options'
+    weis and stoeck: it is treated as missing, and the warning says to rebuild."""
+    import importlib
+    import sys
+    import types
+
+    real = native._jass  # type: ignore[attr-defined]
+    stale = types.SimpleNamespace(**{**{k: getattr(real, k) for k in dir(real) if not k.startswith("__")}, "ABI": 2})
+    monkeypatch.setattr(native, "_jass", stale)
+    monkeypatch.setitem(sys.modules, "stichkit.native._jass", stale)
+    try:
+        importlib.reload(native)
+        assert not native.available() and native.load() is None
+        assert "stale" in native.MISSING and "built for calls 2" in native.MISSING and "build_ext" in native.MISSING
+        with pytest.warns(RuntimeWarning, match="stale"):
+            native.missing()
+    finally:
+        monkeypatch.undo()
+        importlib.reload(native)
+    assert native.available() and native.ABI == 3

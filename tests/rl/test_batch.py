@@ -51,6 +51,10 @@ CASES = [
     {"seat": 2, "opponents": ["random:seed=5", "random", "random:seed=9"], "weis": "off", "first_forehand": 2},
     {"seat": 3, "opponents": "random", "shaping": "score", "stoeck": False, "undertrump": "jass-kit", "target": 157},
     {"seat": 0, "opponents": "random", "profile": "schieber", "first_forehand": 1, "target": 60},
+    # the sayings: the agent's among its actions, the bots' as every bot makes them (bots.announce)
+    {"seat": 1, "opponents": "random", "weis": "announce", "profile": "schieber", "multipliers": "swisslos"},
+    {"seat": 2, "opponents": "random", "shaping": "score", "weis": "announce", "stoeck": "announce", "target": 300},
+    {"seat": 3, "opponents": ["random", "random:seed=3", "random"], "stoeck": "announce", "target": 1000},
 ]
 
 
@@ -98,25 +102,30 @@ def test_the_native_backend_says_what_it_cannot_play() -> None:
         JassBatch(2, seats=(0, 2))
 
 
-def test_multipliers_play_in_the_core_and_announcements_in_python() -> None:
-    """The core plays every multiplier (tests/native compares it with the engine); announced Weis
-    take the Python path under "auto", and "native" says why it cannot."""
-    vec = StichkitVectorEnv("jass", 2, opponents="random", multipliers="swisslos", profile="schieber")
-    assert vec.backend == "native"
-    obs, _ = vec.reset(seed=1)
-    assert obs["observation"].shape[0] == 2
-    assert StichkitVectorEnv("jass", 2, opponents="random", weis="announce").backend == "python"
-    with pytest.raises(OptionError, match=r"declares every player's Weis.*weis='announce'"):
-        StichkitVectorEnv("jass", 2, opponents="random", weis="announce", backend="native")
-    with pytest.raises(OptionError, match="announce"):
-        JassBatch(2, stoeck="announce")
+def test_multipliers_and_announcements_play_in_the_core() -> None:
+    """The core plays every multiplier and the announced Weis and Stöck (tests/native compares them
+    with the engine); a game of fixed deals takes the Python path, and "native" says why."""
+    for options in ({"multipliers": "swisslos", "profile": "schieber"}, {"weis": "announce", "stoeck": "announce"}):
+        vec = StichkitVectorEnv("jass", 2, opponents="random", **options)
+        assert vec.backend == "native"
+        obs, _ = vec.reset(seed=1)
+        assert obs["observation"].shape[0] == 2
+    assert JassBatch(2, stoeck="announce").masks.shape == (2, 1, 45)
+    assert StichkitVectorEnv("jass", 2, opponents="random", deals=12).backend == "python"
+    with pytest.raises(OptionError, match="fixed deals"):
+        StichkitVectorEnv("jass", 2, opponents="random", deals=12, backend="native")
 
 
 def test_no_observation_of_the_core_holds_a_hidden_card() -> None:
     """Every observation the core writes is the encoder's of that state, and the encoder's is the
     same for any redeal of the hidden cards: so the core's is too (checked here directly)."""
-    enc = rl.encoding("jass")
-    batch = JassBatch(8, seats=(0, 1, 2, 3), weis="auto", stoeck=True)
+    for options in ({"weis": "auto", "stoeck": True}, {"weis": "announce", "stoeck": "announce"}):
+        hidden_cards_stay_hidden(options)
+
+
+def hidden_cards_stay_hidden(options: dict[str, Any]) -> None:
+    enc = rl.encoding("jass", **options)
+    batch = JassBatch(8, seats=(0, 1, 2, 3), **options)
     seeds = list(range(100, 108))
     batch.reset(seeds)
     states = [batch.game.new_state(seed=s) for s in seeds]

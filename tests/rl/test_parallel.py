@@ -13,10 +13,10 @@ import stichkit.rl as rl
 from stichkit import IllegalActionError, native
 from stichkit.rl.pettingzoo_parallel import StichkitParallelEnv
 
-from .helpers import CONFIGS, IDS
+from .helpers import CONFIGS, IDS, SCHIEBER_OPTIONS
 
 BACKENDS = ["python", "native"] if native.available() else ["python"]
-JASS = [("jass", {}, b) for b in BACKENDS] + [("jass", {"profile": "schieber"}, b) for b in BACKENDS]
+JASS = [("jass", options, b) for options in ({}, {"profile": "schieber"}, SCHIEBER_OPTIONS) for b in BACKENDS]
 ALL = [(name, options, "python") for name, options in CONFIGS if name != "jass"] + JASS
 
 
@@ -59,7 +59,10 @@ def same(x: Any, y: Any) -> bool:
 
 
 @pytest.mark.skipif(not native.available(), reason="the C extension is not built (no C compiler)")
-@pytest.mark.parametrize("options", [{"target": 400}, {"profile": "schieber", "shaping": "score", "target": 300}])
+@pytest.mark.parametrize(
+    "options",
+    [{"target": 400}, {"profile": "schieber", "shaping": "score", "target": 300}, {**SCHIEBER_OPTIONS, "target": 700}],
+)
 def test_jass_in_the_core_is_the_python_game(options: dict[str, Any]) -> None:
     fast = rl.parallel_env("jass", backend="native", **options)
     slow = rl.parallel_env("jass", backend="python", **options)
