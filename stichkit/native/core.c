@@ -114,6 +114,7 @@ void jg_new(JGame *g, int prof, int weis, int stoeck, int lowp, int first_foreha
     g->announce = weis == 2;
     g->stoeck_on = stoeck != 0;
     g->stoeck_said = stoeck == 2;
+    g->says = g->announce | g->stoeck_said;
     g->lowp = (int8_t)lowp;
     g->first_forehand = (int8_t)first_forehand;
     g->target = target;
@@ -729,6 +730,22 @@ int jh_choose_trump(u64 hand, u64 legal) {
     }
     if (legal >> A_PUSH & 1 && best_score < 58 && !bour_hand) return A_PUSH;
     return best;
+}
+
+/* announcements.py, AnnouncingJassState._sayings_mask: "weis" when the player holds a Weis it has
+ * not announced, before its first card; "stoeck" just before the second of the pair, when that
+ * card may be played; once said, that card is all that may follow. */
+u64 jg_sayings(const JGame *g, u64 m) {
+    int p = g->player;
+    if (g->announce && !g->ntricks && g->nweis[p] && !(g->said >> p & 1)) m |= 1ull << A_WEIS;
+    if (g->stoeck_said) {
+        if (g->calling) return m & g->hands[p] & JT.stoeck_pair[g->trump];
+        if (p != g->stoeck_seat || g->stoeck_done) return m;
+        u64 left = g->hands[p] & JT.stoeck_pair[g->trump];
+        if ((left & (left - 1)) || !(left & m)) return m;
+        m |= 1ull << A_STOECK;
+    }
+    return m;
 }
 
 /* -- the bots' sayings (stichkit.bots.announce) ------------------------------------------------- */

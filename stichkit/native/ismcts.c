@@ -325,6 +325,7 @@ static inline int partner_choice(const JGame *g) { return jh_choose_trump(g->han
 /* The legal choices of the seat to move in a world, its sayings made first by the bots' rule
  * (jh_saying): what is left to choose is cards or trump. */
 static inline u64 choices(JGame *g) {
+    if (!g->says) return jg_legal_plain(g);
     u64 legal = jg_legal(g);
     while (legal & SAYINGS) {
         int said = jh_saying(g, legal);

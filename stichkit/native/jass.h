@@ -114,6 +114,7 @@ typedef struct {
     int8_t prof, weis_on, stoeck_on, lowp;
     int8_t announce;    /* weis="announce": a Weis counts only once its player announces it */
     int8_t stoeck_said; /* stoeck="announce": Stöck counts only when called */
+    int8_t says;        /* announce or stoeck_said: the legal actions may hold sayings */
     int8_t first_forehand; /* -1: the holder of the start card (D7); else the seat */
     int32_t target;
     int8_t mults[6]; /* option multipliers: what a deal's points count, by trump mode (jg_new: all 1) */
@@ -156,33 +157,24 @@ static inline void jg_counted(const JGame *g, int8_t n[4]) {
     for (int s = 0; s < 4; s++) n[s] = g->said >> s & 1 ? g->nweis[s] : 0;
 }
 
-/* announcements.py, AnnouncingJassState._sayings_mask: the legal cards `m` with "weis" (the player
- * holds a Weis it has not announced, before its first card) and "stoeck" (just before the second
- * of the pair, when that card may be played; once said, that card is all that may follow). */
-static inline u64 jg_sayings(const JGame *g, u64 m) {
-    int p = g->player;
-    if (g->announce && !g->ntricks && g->nweis[p] && !(g->said >> p & 1)) m |= 1ull << A_WEIS;
-    if (g->stoeck_said) {
-        if (g->calling) return m & g->hands[p] & JT.stoeck_pair[g->trump];
-        if (p != g->stoeck_seat || g->stoeck_done) return m;
-        u64 left = g->hands[p] & JT.stoeck_pair[g->trump];
-        if ((left & (left - 1)) || !(left & m)) return m;
-        m |= 1ull << A_STOECK;
-    }
-    return m;
-}
+/* announcements.py, AnnouncingJassState._sayings_mask: the legal cards `m` with "weis" and
+ * "stoeck" where they may be said (core.c; called only in games with announcements). */
+u64 jg_sayings(const JGame *g, u64 m);
 
-/* Legal action ids as a bitmask. */
-static inline u64 jg_legal(const JGame *g) {
+/* Legal action ids as a bitmask, the sayings left out (a game without announcements has none). */
+static inline u64 jg_legal_plain(const JGame *g) {
     switch (g->phase) {
-    case PH_PLAY: {
-        u64 m = jr_legal(g->trump, g->hands[g->player], g->ntrick, g->led, g->best_trump);
-        return g->announce | g->stoeck_said ? jg_sayings(g, m) : m;
-    }
+    case PH_PLAY: return jr_legal(g->trump, g->hands[g->player], g->ntrick, g->led, g->best_trump);
     case PH_TRUMP: return (u64)JT.prof[g->prof].trump_modes << A_TRUMP | 1ull << A_PUSH;
     case PH_PUSHED: return (u64)JT.prof[g->prof].trump_modes << A_TRUMP;
     default: return 0;
     }
+}
+
+/* Legal action ids as a bitmask. */
+static inline u64 jg_legal(const JGame *g) {
+    u64 m = jg_legal_plain(g);
+    return __builtin_expect(g->says, 0) && g->phase == PH_PLAY ? jg_sayings(g, m) : m;
 }
 
 /* -- chance ---------------------------------------------------------------------------------- */
