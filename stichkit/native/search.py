@@ -25,7 +25,8 @@ def world_deal(world: State, seat: int) -> tuple[tuple[Any, ...], tuple[Any, ...
     """The core's options (multipliers included) and (deal number, forehand, scores at the deal's start, start hands,
     the deal's actions) of a Jass world, from its views. The sayings are public and placed where the
     rules put them: an announced Weis (view "announced") just before its seat's first card, a
-    Stöck scored by its call (stoeck="announce", view "stoeck") just before the second card of the pair."""
+    Stöck scored by its call (stoeck="announce", view "stoeck") just before the second card of the
+    pair, and the call the seat to search has just made (`calling`)."""
     v = world.view(seat)
     card = DECK.parse
     played = [0, 0, 0, 0]
@@ -52,9 +53,23 @@ def world_deal(world: State, seat: int) -> tuple[tuple[Any, ...], tuple[Any, ...
     actions.extend(ANNOUNCE for _ in announced)  # announced by the seat to move, its card to come
     hands = [DECK.parse_set((v if s == seat else world.view(s))["hand"]) for s in range(4)]
     start = tuple(hands[s] | played[s] for s in range(4))
+    if calling(v, start[seat]):
+        actions.append(CALL_STOECK)
     # Points are claimed as they arise: what this deal has claimed so far is its tally.
     scores = (v["scores"][0] - v["deal_points"][0], v["scores"][1] - v["deal_points"][1])
     return core_options(v["options"]), (v["deal_number"], v["forehand"], scores, start, actions)
+
+
+def calling(view: dict[str, Any], dealt: int) -> bool:
+    """Whether the seat of `view` (dealt `dealt`) has just said "Stöck" and is to play the second
+    card of the pair: its one legal action is that card, where the call would be open beside it."""
+    trump = view["trump"]
+    if view["options"]["stoeck"] != "announce" or view["stoeck"] is not None or trump not in ("D", "H", "S", "C"):
+        return False
+    pair = DECK.parse_set([trump + "K", trump + "Q"])
+    legal = view.get("legal_actions") or ()
+    left = DECK.parse_set(view["hand"]) & pair
+    return dealt & pair == pair and left.bit_count() == 1 and list(legal) == DECK.notation(left)
 
 
 def search(world: State, seat: int, *, iterations: int, seconds: float | None, c: float, determinizations: int,

@@ -297,3 +297,27 @@ def test_the_search_replays_every_saying() -> None:
         assert game.actions[action] in cards and set(stats["visits"]) <= {a.id for a in cards}
         said["searched_with_a_saying_open"] += len(cards) < len(legal)
     assert said["weis"] > 20 and said["stoeck"] > 5 and said["searched_with_a_saying_open"] > 3, said
+
+
+def test_a_search_just_after_the_call_plays_the_called_card() -> None:
+    """Right after its "Stöck!" a seat's one legal card is the second of the pair (the bots play it
+    without searching); a search asked there all the same replays the call and plays that card."""
+    rng = random.Random(4)
+    found = 0
+    for k in range(400):
+        state = stichkit.load_game("jass", stoeck="announce", target=5000).new_state(seed=k)
+        while not state.is_terminal() and "stoeck" not in {a.text for a in state.legal_actions()}:
+            state.apply(rng.choice([a for a in state.legal_actions() if a.text != "stoeck"]))
+        if state.is_terminal():
+            continue
+        seat = state.current_player
+        assert seat is not None
+        state.apply("stoeck")
+        (card,) = state.legal_actions()
+        action, _ = search(state.sample_hidden(seat, random.Random(k)), seat, iterations=20, seconds=None, c=0.7,
+                           determinizations=4, deal_horizon=True, push_heuristic=True, seed=k)  # fmt: skip
+        assert action == card.id
+        found += 1
+        if found == 12:
+            break
+    assert found == 12
