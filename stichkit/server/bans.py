@@ -7,6 +7,10 @@ a notice says an account was banned (the admin sends one where there is a channe
 or Redis), and makes each such seat leave by the way a player leaves (lobby.leave): the token
 stops working, the seat's connections close, and during play the takeover bot finishes the game,
 which at a rated table counts as a loss for the banned account (ratings.py).
+
+The account's other connections close too, on every process (each looks at its own): a page
+that watches a table as the account (its login, not a seat) is closed with 4401, like a seat's.
+Watching again takes no login; as the account, it takes one, which the ban refuses.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from .connection import CLOSE_REVOKED
 from .errors import HubError
 from .hub_protocol import RoomHub
 
@@ -34,7 +39,8 @@ class Bans:
             await self.enforce()
 
     async def enforce(self) -> int:
-        """Every seat a banned account holds at a table this process owns leaves: how many did."""
+        """Every seat a banned account holds at a table this process owns leaves, and every
+        connection of a banned account to this process closes: how many seats left."""
         hub = self.hub
         async with self._lock:
             held = await hub.db(hub.accounts_store.banned_seats)
@@ -49,4 +55,18 @@ class Bans:
                     continue  # the seat was given up or changed meanwhile
                 log.info("table %s: seat %d left, as its account is banned", table_id, seat)
                 left += 1
+            await self._close_connections()
             return left
+
+    async def _close_connections(self) -> None:
+        """Close this process's connections opened as a banned account (a seat's leave closes its
+        own too, on the process that owns the table; a watcher's are closed only here)."""
+        hub = self.hub
+        clients = [c for t in hub.tables.values() for c in t.clients if c.account is not None and not c.closing]
+        if not clients:
+            return
+        banned = await hub.db(hub.accounts_store.banned_among, {c.account for c in clients if c.account is not None})
+        for c in clients:
+            if c.account in banned:
+                c.close(CLOSE_REVOKED, BANNED)
+                log.info("a connection of account %s closed, as it is banned", c.account)

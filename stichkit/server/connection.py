@@ -30,9 +30,11 @@ class Client:
     """A connection to one table, as seat `seat` (None: a spectator)."""
 
     def __init__(self, ws: WebSocket, seat: int | None, token_hash: str | None, *, rate: float, burst: int,
-                 max_queue: int, who: str = UNKNOWN) -> None:  # fmt: skip
+                 max_queue: int, who: str = UNKNOWN, account: int | None = None) -> None:  # fmt: skip
         self.ws = ws
         self.who = who  # the client (clients.client_key), for the limits on what one client may claim
+        # the account it was opened as (its seat's, or a watcher's login): a ban closes it (bans.py)
+        self.account = account
         self.seat = seat
         self.token_hash = token_hash
         self.rate = rate

@@ -37,21 +37,33 @@ def banned_at_play(servers: tuple[Server, Server], bad: httpx.Client, good: http
     server, the other through the first; `stich admin ban` (another process) bans the first
     account mid-game. Its connection closes, its token is refused by both servers, its seat is
     the takeover bot's, the game goes on to the end, and counts as a loss for the banned account.
-    The table's id."""
+    The page with which it watched another table (its login, no seat; through the second server,
+    the table the first's) closes too; a guest's beside it stays open. The table's id."""
     a, b = servers
     t = good.post("/api/tables", json={"game": "stichling", "seats": ["human", "human"], "rated": True}).json()["id"]
     tg = good.post(f"/api/tables/{t}/join", json={"seat": 0}).json()["token"]
     tb = bad.post(f"/api/tables/{t}/join", json={"seat": 1}).json()["token"]
     assert wait_until(lambda: b.get(f"/api/tables/{t}").json()["status"] == "playing", 15)  # b heard of it
+    other = good.post("/api/tables", json={"game": "stichling", "seats": ["human", "human"]}).json()["id"]
 
     async def go() -> None:
         cb = await Client.open(b, t, tb)
         await cb.state()
+        watching = await Client.open(b, other, headers={"Cookie": f"stich_session={bad.cookies['stich_session']}"})
+        guest = await Client.open(b, other)
+        for c in (watching, guest):
+            assert (await c.state())["seat"] is None  # they watch
         said = await asyncio.to_thread(ban, a.db, bad_name, *(("--redis", a.redis) if a.redis else ()))
         assert "1 seat(s)" in said, said
         with pytest.raises(websockets.ConnectionClosed):
             await cb.until(lambda m: False, timeout=30)
         assert cb.closed is not None and cb.closed[0] == 4401, cb.closed  # revoked (the reason: where it was done)
+        with pytest.raises(websockets.ConnectionClosed):
+            await watching.until(lambda m: False, timeout=30)
+        assert watching.closed == (4401, "this account is banned"), watching.closed
+        await guest.send({"type": "ping", "id": 1})
+        assert (await guest.until(lambda m: m["type"] == "pong"))["ref"] == 1
+        await guest.close()
         for server in (a, b):
             seat = server.get(f"/api/tables/{t}").json()["seats"][1]
             assert not seat["claimed"] and seat["takeover"]["mode"] == "game", seat

@@ -21,6 +21,8 @@ class Listener:
         self.seat = seat
         self.who = "address:127.0.0.1"  # the client, for the limits on what one client may claim
         self.hint_task: Any = None
+        self.account: int | None = None  # the account it was opened as (a ban closes it)
+        self.closing = False
         self.texts: list[str] = []
 
     def send(self, text: str) -> None:
@@ -34,6 +36,7 @@ class Listener:
 
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
+        self.closing = True
 
     @property
     def sent(self) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ reach this file already hashed, and sessions by the hash of their secret.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -226,6 +227,14 @@ class AccountStore:
                  .where(AccountRow.banned_at.is_not(None), SeatRow.token_hash.is_not(None), TableRow.status != ARCHIVED)
                  .order_by(SeatRow.table_id, SeatRow.seat))  # fmt: skip
             return [(t, seat, th) for t, seat, th in s.execute(q) if th is not None]
+
+    def banned_among(self, account_ids: Collection[int]) -> set[int]:
+        """Which of these accounts are banned (the server closes their connections: bans.py)."""
+        if not account_ids:
+            return set()
+        with self.sessions() as s:
+            q = select(AccountRow.id).where(AccountRow.id.in_(list(account_ids)), AccountRow.banned_at.is_not(None))
+            return set(s.scalars(q))
 
     # -- sessions ----------------------------------------------------------------------------
 

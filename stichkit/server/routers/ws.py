@@ -73,6 +73,7 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
         return
     seat: int | None = None
     token_hash = None
+    watcher: int | None = None  # a spectator's account, from the session cookie
     if token is not None:
         token = clean_token(token)
         token_hash = hash_token(t.id, token)
@@ -84,11 +85,12 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
             await deny(ws, 403, "this token holds no seat at this table")
             return
     else:  # a logged-in player's other device: the account's seat here, if it holds one
-        seat, token_hash = await account_seat(ws, hub, t)
+        seat, token_hash, watcher = await account_seat(ws, hub, t)
     await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     account = t.seats[seat].account if seat is not None else None  # a seat that follows an account is its
     who = client_key(ws.client.host if ws.client else None, None if account is None else str(account))
-    client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue, who=who)
+    client = Client(ws, seat, token_hash, rate=s.message_rate, burst=s.message_burst, max_queue=s.max_queue, who=who,
+                    account=account if seat is not None else watcher)  # fmt: skip
     await hub.connect(t, client)
     try:
         while True:
@@ -115,22 +117,23 @@ async def table_socket(ws: WebSocket, table_id: str, hub: HubDep, token: str | N
         await hub.disconnect(t, client)
 
 
-async def account_seat(ws: WebSocket, hub: Hub, t: LiveTable) -> tuple[int | None, str | None]:
-    """The seat the session cookie's account holds at table `t`, with its token's hash; (None,
-    None) to watch. Only the page's own connections use the cookie (dependencies.cross_site)."""
+async def account_seat(ws: WebSocket, hub: Hub, t: LiveTable) -> tuple[int | None, str | None, int | None]:
+    """The seat the session cookie's account holds at table `t`, with its token's hash, and the
+    account; (None, None, the account) to watch as it, (None, None, None) to watch as a guest.
+    Only the page's own connections use the cookie (dependencies.cross_site)."""
     cookie = ws.cookies.get(COOKIE)
     if cookie is None or cross_site(ws) is not None:
-        return None, None
+        return None, None, None
     found = await hub.accounts.session(cookie)
     if found is None:
-        return None, None
+        return None, None, None
     account = found[0].id
     if hub.notifier.shared and not any(s.account == account for s in t.seats):
         await hub.sync(t.id)  # seated through another process a moment ago
     for i, s in enumerate(t.seats):
         if s.account == account and s.token_hash is not None:
-            return i, s.token_hash
-    return None, None
+            return i, s.token_hash, account
+    return None, None, account
 
 
 def _ref(raw: Any) -> Any:
