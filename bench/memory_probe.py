@@ -106,6 +106,12 @@ def server_structures(objects: list[Any]) -> dict[str, int]:
     out["replay cache"] = len(records.REPLAYS)
     out["replay cache KB"] = records.REPLAYS.size // 1024
     out["worker bots (server side)"] = len(botrunner._WORKER_BOTS)
+    with contextlib.suppress(ImportError):
+        from stichkit.server.trim import STATS
+
+        out["malloc_trim calls"] = int(STATS["trims"])
+        out["malloc_trim ms (longest)"] = round(STATS["longest"] * 1000)
+        out["malloc_trim ms (all)"] = round(STATS["seconds"] * 1000)
     for counter in (o for o in objects if isinstance(o, guard.Counter)):
         out |= {f"guard.{k}": len(getattr(counter, k)) for k in ("open", "_held", "_warned")}
     return out

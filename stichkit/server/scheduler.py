@@ -17,6 +17,7 @@ from .hub_protocol import RoomHub
 from .model import TABLE_OPENER
 from .pacing import pause
 from .table import LiveTable
+from .trim import trim
 
 log = logging.getLogger("stichkit.server")
 
@@ -24,7 +25,7 @@ log = logging.getLogger("stichkit.server")
 class Scheduler:
     def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
-        self._last = {"claim": 0.0, "sweep": time.time()}
+        self._last = {"claim": 0.0, "sweep": time.time(), "trim": time.time()}
 
     def schedule(self, t: LiveTable) -> None:
         """Start the bot's move when a bot is to move at a table this process owns."""
@@ -81,8 +82,8 @@ class Scheduler:
                 self.schedule(t)
 
     async def tick(self, now: float) -> None:
-        """Once a tick: the timers of the tables owned here; ownership claimed (each second) and
-        sweeping (each `sweep_interval`)."""
+        """Once a tick: the timers of the tables owned here; ownership claimed (each second),
+        sweeping (each `sweep_interval`) and the C heap trimmed (each `malloc_trim`, trim.py)."""
         hub = self.hub
         for t in list(hub.tables.values()):
             if hub.owner.owns(t.id):
@@ -93,6 +94,10 @@ class Scheduler:
         if now - self._last["sweep"] >= hub.settings.sweep_interval:
             self._last["sweep"] = now
             await self._sweep(now)
+        every = hub.settings.malloc_trim
+        if every > 0 and now - self._last["trim"] >= every:
+            self._last["trim"] = now
+            await asyncio.to_thread(trim)  # it locks each arena in turn, not the event loop
 
     async def _tick_table(self, t: LiveTable, now: float) -> None:
         """Move timers, grace times and rematches of a table this process owns."""

@@ -83,6 +83,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--sweep-unwatched", type=float, default=300, metavar="SECONDS",
                    help="delete a table only bots play (no person holds a seat) nobody has open after this long "
                         "(300)")  # fmt: skip
+    p.add_argument("--malloc-trim", type=float, default=60, metavar="SECONDS",
+                   help="give the memory the C allocator keeps free back to the system this often (60; glibc "
+                        "only; 0: never)")  # fmt: skip
     p.add_argument("--message-rate", type=float, default=20.0, metavar="N",
                    help="messages a second one connection may send, in bursts of 3 seconds' worth (20)")  # fmt: skip
     p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
@@ -131,7 +134,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         (args.max_connections_per_client, 1, 1_000_000, "--max-connections-per-client"),
         (args.request_timeout, 0.1, 3600, "--request-timeout"),
         (args.leaderboard_min_games, 1, 10_000, "--leaderboard-min-games"),
-        (args.sweep_unwatched, 1, 10**9, "--sweep-unwatched"),
+        (args.sweep_unwatched, 1, 10**9, "--sweep-unwatched"), (args.malloc_trim, 0, 10**9, "--malloc-trim"),
         (args.client_tables, 0, 10**6, "--client-tables"), (args.client_bot_seats, 0, 10**6, "--client-bot-seats"),
         (args.client_hints, 0, 1000, "--client-hints"), (args.client_analyses, 0, 1000, "--client-analyses"),
         (args.background_analyses, 0, 1000, "--background-analyses"),
@@ -175,7 +178,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         except ValueError as e:
             raise ValueError(f"--allowed-origin: {e}") from None
     s = s.but(allowed_origins=tuple(origins), max_client_connections=args.max_connections_per_client,
-              request_timeout=args.request_timeout)  # fmt: skip
+              request_timeout=args.request_timeout, malloc_trim=args.malloc_trim)  # fmt: skip
     if args.db:
         s = s.but(db=args.db)
     if args.redis:

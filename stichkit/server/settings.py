@@ -70,6 +70,9 @@ class Settings:
     # while someone has it open: a page left open must not keep a table (and its chat) for good.
     sweep_idle: float = 4 * HOUR
     sweep_unwatched: float = 5 * 60.0  # a table only bots play (no person holds a seat) nobody has open
+    # How often the C allocator is told to give freed memory back to the system (trim.py; glibc
+    # only; 0: never): without it the server's resident size creeps up under long play.
+    malloc_trim: float = 60.0
     # Clients: the largest message, and the message rate (a token bucket per connection).
     max_message: int = 64 * 1024
     message_rate: float = 20.0

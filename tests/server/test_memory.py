@@ -9,6 +9,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import platform
+import sys
+import time
 import tracemalloc
 import weakref
 from pathlib import Path
@@ -17,7 +20,8 @@ from typing import Any
 import pytest
 
 from stichkit import load_game
-from stichkit.server import botrunner
+from stichkit.server import botrunner, scheduler
+from stichkit.server import trim as trim_module
 from stichkit.server.botrunner import Recent, parse_bot_spec
 from stichkit.server.hub import Hub, NewTable
 from stichkit.server.routers import records
@@ -178,3 +182,57 @@ def test_tables_of_one_game_and_options_share_the_game(tmp_path: Path) -> None:
             assert all(hub.tables[i].game is first.game for i in ids)
 
     asyncio.run(restored())
+
+
+def test_the_scheduler_trims_the_c_heap_every_malloc_trim_seconds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """glibc keeps what the server frees (replays built and dropped) and the resident size crept
+    up under long play (docs/benchmarks.md): the scheduler's tick gives it back, once per
+    `malloc_trim` seconds, and never with 0."""
+    calls: list[float] = []
+    monkeypatch.setattr(scheduler, "trim", lambda: calls.append(1.0) or 0.001)
+
+    async def ticks(every: float) -> int:
+        calls.clear()
+        async with running(tmp_path, malloc_trim=every, tick=3600.0) as (hub, _):  # its own loop stays asleep
+            start = time.time()
+            for t in (start + 1, start + every + 1, start + every + 2, start + 2 * every + 2):
+                await hub.scheduler.tick(t)
+        return len(calls)
+
+    assert asyncio.run(ticks(60.0)) == 2  # at 61 s and at 122 s; not at 1 s, nor 1 s after a trim
+    assert asyncio.run(ticks(0.0)) == 0
+
+
+def test_without_glibc_the_trim_does_nothing_and_the_server_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """musl, macOS, Windows: no `malloc_trim` to call; the tick goes on past it (it sweeps)."""
+
+    class NoTrim:  # a C library without malloc_trim (musl's has none; macOS's libc neither)
+        def __init__(self, name: str | None) -> None:
+            pass
+
+    monkeypatch.setattr(trim_module.ctypes, "CDLL", NoTrim)
+    trim_module.malloc_trim.cache_clear()
+    try:
+        assert trim_module.malloc_trim() is None and trim_module.trim() is None
+
+        async def go() -> None:
+            async with running(tmp_path, malloc_trim=0.5, tick=3600.0) as (hub, t):
+                now = time.time()
+                await hub.scheduler.tick(now + 1)  # a trim is due: there is none to call
+                await hub.scheduler.tick(now + 2 * hub.settings.sweep_waiting)  # and the tick still sweeps
+                assert t.id not in hub.tables
+
+        asyncio.run(go())
+    finally:
+        trim_module.malloc_trim.cache_clear()
+
+
+@pytest.mark.skipif(sys.platform != "linux" or platform.libc_ver()[0] != "glibc", reason="glibc only")
+def test_on_glibc_the_trim_runs_and_is_counted() -> None:
+    before = trim_module.STATS["trims"]
+    took = trim_module.trim()
+    assert took is not None and took >= 0.0 and trim_module.STATS["trims"] == before + 1

@@ -39,6 +39,7 @@ def test_the_newest_migration_is_the_one_the_server_knows() -> None:
         (["--bot-workers", "0"], "--bot-workers must be between 1 and 256"),
         (["--max-bot-time", "0"], "--max-bot-time must be between"),
         (["--leaderboard-min-games", "0"], "--leaderboard-min-games must be between 1 and 10000"),
+        (["--malloc-trim", "-1"], "--malloc-trim must be between 0 and"),
     ],
 )
 def test_bad_serve_flags_are_refused_with_a_reason(flags: list[str], message: str,
