@@ -17,7 +17,9 @@ Reported per run, over `--seconds` after a warm-up:
 
 Everything stops by itself: the server is stopped and a PostgreSQL database made for the run is
 dropped. How a bench starts a server and lets players in (`serving`, `open_table`, `join`,
-`seat_socket`) lives here once, for fair_bots.py and serve_soak.py too.
+`seat_socket`) lives here once, for fair_bots.py and serve_soak.py too; and how the memory
+benches sample a server while it plays (`sample_for`: the report loop; `rss_mb`, `children`,
+`probe`, `show_process`), for serve_soak.py and serve_memory.py.
 
     .venv/bin/python bench/serve_load.py                        # 50, 200, 500 tables; SQLite and PostgreSQL
     .venv/bin/python bench/serve_load.py --tables 500 --db sqlite --seconds 60
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import glob
 import json
 import os
 import random
@@ -40,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,6 +142,112 @@ def seat_socket(base: str, table: str, token: str | None, **connect: Any) -> Any
     if token is not None:
         connect["subprotocols"] = [Subprotocol("stichkit"), Subprotocol(f"stichkit.token.{token}")]
     return websockets.connect(url, max_size=None, **connect)
+
+
+# -- a server's memory over a run: the sampling loop, the processes' sizes and the probe, shared
+# by serve_soak.py and serve_memory.py ------------------------------------------------------------
+
+PROBE = str(Path(__file__).with_name("memory_probe.py"))  # run in place of `stich serve` to probe it
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident size in MB (0: it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+    except (FileNotFoundError, StopIteration, ProcessLookupError):
+        return 0.0
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (its bot workers and its analysis process)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+    return found
+
+
+def probing(pid: int) -> bool:
+    """Whether the process catches SIGUSR1 (the probe's handler): the server and its workers do,
+    multiprocessing's resource tracker does not (the signal would end it)."""
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signal.SIGUSR1 - 1) & 1)
+    return False
+
+
+def probe(pid: int, out: str, timeout: float = 120) -> dict[int, dict[str, Any]]:
+    """Signal the server (run under memory_probe.py, writing to `out`) and its workers, and read
+    what each wrote."""
+    pids = [p for p in [pid, *children(pid)] if probing(p)]
+    before = {p: set(glob.glob(f"{out}.{p}.*.json")) for p in pids}
+    for p in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(p, signal.SIGUSR1)
+    found: dict[int, dict[str, Any]] = {}
+    deadline = time.monotonic() + timeout
+    while len(found) < len(pids) and time.monotonic() < deadline:
+        for p in pids:
+            if p not in found:
+                new = set(glob.glob(f"{out}.{p}.*.json")) - before[p]
+                if new:
+                    with open(max(new, key=lambda n: int(n.rsplit(".", 2)[1]))) as f:
+                        found[p] = json.load(f)
+        time.sleep(0.2)
+    return found
+
+
+async def sample_for(minutes: float, every: float, tasks: list[asyncio.Task[Any]], stop: asyncio.Event,
+                     sample: Callable[[float], Awaitable[dict[str, Any]]], header: str,
+                     line: Callable[[dict[str, Any]], str]) -> list[dict[str, Any]]:  # fmt: skip
+    """The report loop: every `every` seconds for `minutes`, `sample(minute)` (a dict; its
+    "minute" and "load" are added) and its `line` printed under `header`; then the `tasks` that
+    make the load are stopped. The samples."""
+    samples: list[dict[str, Any]] = []
+    began = time.monotonic()
+    print(header, flush=True)
+    try:
+        while time.monotonic() - began < minutes * 60:
+            await asyncio.sleep(every)
+            minute = (time.monotonic() - began) / 60
+            row = {"minute": minute, **await sample(minute), "load": os.getloadavg()[0]}
+            samples.append(row)
+            print(line(row), flush=True)
+    finally:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return samples
+
+
+def grew(first: dict[str, int], last: dict[str, int], top: int) -> list[tuple[str, int, int]]:
+    keys = set(first) | set(last)
+    rows = [(k, first.get(k, 0), last.get(k, 0)) for k in keys]
+    rows.sort(key=lambda r: r[2] - r[1], reverse=True)
+    return rows[:top]
+
+
+def show_process(name: str, a: dict[str, Any], b: dict[str, Any], churned: int, unit: str = "table churned") -> None:
+    """What one process held at two probes: resident size, heaps, structures, objects."""
+    ra, rb = a["status"]["VmRSS"], b["status"]["VmRSS"]
+    per_table = 1024 * (rb - ra) / max(1, churned)
+    print(f"\n{name}: resident {ra:.1f} -> {rb:.1f} MB ({rb - ra:+.1f} MB, {per_table:+.2f} KB per {unit}); "
+          f"Python objects {a['objects']} -> {b['objects']}, "
+          f"Python blocks {a['python_blocks']} -> {b['python_blocks']}")  # fmt: skip
+    ma, mb = a.get("malloc", {}), b.get("malloc", {})
+    if ma and mb:
+        print("  C heap (MB): " + ", ".join(f"{k} {ma[k] / 2**20:.1f} -> {mb[k] / 2**20:.1f}" for k in ma))
+    sa, sb = a.get("structures", {}), b.get("structures", {})
+    if sa or sb:
+        print("  structures (entries): " + ", ".join(f"{k} {sa.get(k, '-')} -> {sb.get(k, '-')}"
+                                                      for k in sorted(set(sa) | set(sb))))  # fmt: skip
+    rows = [r for r in grew(a["types"], b["types"], 12) if r[2] != r[1]]
+    print("  objects that grew most: " + ", ".join(f"{k} {x} -> {y}" for k, x, y in rows))
 
 
 def proc_stat(pid: int) -> tuple[float, int]:

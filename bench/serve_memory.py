@@ -35,11 +35,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import glob
 import json
 import os
 import random
-import signal
 import tempfile
 import time
 import tracemalloc
@@ -50,11 +48,9 @@ from typing import Any
 
 import httpx
 import websockets
-from serve_load import serving
-from serve_soak import children, rss_mb
+from serve_load import PROBE, children, probe, rss_mb, sample_for, serving, show_process
 from websockets.typing import Subprotocol
 
-PROBE = str(Path(__file__).with_name("memory_probe.py"))
 SEATS = ["human", "bot:heuristic", "human", "bot:ismcts:time=0.05"]
 # A table with its two games as the database holds them: what the server would grow by per table
 # if it kept every table it ever had.
@@ -201,36 +197,6 @@ async def bots_lane(base: str, counts: Counts, rng: random.Random, stop: asyncio
             counts.closed += 1
 
 
-def probing(pid: int) -> bool:
-    """Whether the process catches SIGUSR1 (the probe's handler): the server and its workers do,
-    multiprocessing's resource tracker does not (the signal would end it)."""
-    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("SigCgt:"):
-                return bool(int(line.split()[1], 16) >> (signal.SIGUSR1 - 1) & 1)
-    return False
-
-
-def probe(pid: int, out: str, timeout: float = 120) -> dict[int, dict[str, Any]]:
-    """Signal the server and its workers, and read what each wrote."""
-    pids = [p for p in [pid, *children(pid)] if probing(p)]
-    before = {p: set(glob.glob(f"{out}.{p}.*.json")) for p in pids}
-    for p in pids:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(p, signal.SIGUSR1)
-    found: dict[int, dict[str, Any]] = {}
-    deadline = time.monotonic() + timeout
-    while len(found) < len(pids) and time.monotonic() < deadline:
-        for p in pids:
-            if p not in found:
-                new = set(glob.glob(f"{out}.{p}.*.json")) - before[p]
-                if new:
-                    with open(max(new, key=lambda n: int(n.rsplit(".", 2)[1]))) as f:
-                        found[p] = json.load(f)
-        time.sleep(0.2)
-    return found
-
-
 async def churn(base: str, pid: int, out: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     rng = random.Random(args.seed)
     counts = Counts()
@@ -238,54 +204,23 @@ async def churn(base: str, pid: int, out: str, args: argparse.Namespace) -> list
     tasks = [asyncio.create_task(people_lane(base, args.games, counts, random.Random(rng.random()), stop))
              for _ in range(args.lanes)]  # fmt: skip
     tasks.append(asyncio.create_task(bots_lane(base, counts, random.Random(rng.random()), stop)))
-    samples: list[dict[str, Any]] = []
-    began = time.monotonic()
-    print(f"{'minute':>6} {'server MB':>9} {'workers MB':>10} {'held':>5} {'opened':>6} {'closed':>6} {'games':>6} "
-          f"{'moves':>7} {'conns':>6} {'hints':>5} {'chats':>5} {'takebacks':>9} {'replays':>7} {'errors':>6} "
-          f"{'load':>5}", flush=True)  # fmt: skip
-    while time.monotonic() - began < args.minutes * 60:
-        await asyncio.sleep(args.every)
+
+    async def sample(minute: float) -> dict[str, Any]:
         probes = await asyncio.to_thread(probe, pid, out)
-        server = probes.get(pid, {})
-        sample = {"minute": (time.monotonic() - began) / 60, "counts": {**vars(counts), "codes": dict(counts.codes)},
-                  "server": server, "workers": {p: d for p, d in probes.items() if p != pid},
-                  "load": os.getloadavg()[0]}  # fmt: skip
-        samples.append(sample)
-        held = server.get("structures", {}).get("tables", -1)
-        print(f"{sample['minute']:6.1f} {rss_mb(pid):9.1f} {sum(rss_mb(c) for c in children(pid)):10.1f} {held:5} "
-              f"{counts.tables:6} {counts.closed:6} {counts.games:6} {counts.moves:7} {counts.connections:6} "
-              f"{counts.hints:5} {counts.chats:5} {counts.takebacks:9} {counts.replays:7} {counts.errors:6} "
-              f"{sample['load']:5.1f}", flush=True)  # fmt: skip
-    stop.set()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return samples
+        return {"counts": {**vars(counts), "codes": dict(counts.codes)}, "server": probes.get(pid, {}),
+                "workers": {p: d for p, d in probes.items() if p != pid}}  # fmt: skip
 
+    def line(row: dict[str, Any]) -> str:
+        held = row["server"].get("structures", {}).get("tables", -1)
+        return (f"{row['minute']:6.1f} {rss_mb(pid):9.1f} {sum(rss_mb(c) for c in children(pid)):10.1f} {held:5} "
+                f"{counts.tables:6} {counts.closed:6} {counts.games:6} {counts.moves:7} {counts.connections:6} "
+                f"{counts.hints:5} {counts.chats:5} {counts.takebacks:9} {counts.replays:7} {counts.errors:6} "
+                f"{row['load']:5.1f}")  # fmt: skip
 
-def grew(first: dict[str, int], last: dict[str, int], top: int) -> list[tuple[str, int, int]]:
-    keys = set(first) | set(last)
-    rows = [(k, first.get(k, 0), last.get(k, 0)) for k in keys]
-    rows.sort(key=lambda r: r[2] - r[1], reverse=True)
-    return rows[:top]
-
-
-def show_process(name: str, a: dict[str, Any], b: dict[str, Any], churned: int, unit: str = "table churned") -> None:
-    """What one process held at two probes: resident size, heaps, structures, objects."""
-    ra, rb = a["status"]["VmRSS"], b["status"]["VmRSS"]
-    per_table = 1024 * (rb - ra) / max(1, churned)
-    print(f"\n{name}: resident {ra:.1f} -> {rb:.1f} MB ({rb - ra:+.1f} MB, {per_table:+.2f} KB per {unit}); "
-          f"Python objects {a['objects']} -> {b['objects']}, "
-          f"Python blocks {a['python_blocks']} -> {b['python_blocks']}")  # fmt: skip
-    ma, mb = a.get("malloc", {}), b.get("malloc", {})
-    if ma and mb:
-        print("  C heap (MB): " + ", ".join(f"{k} {ma[k] / 2**20:.1f} -> {mb[k] / 2**20:.1f}" for k in ma))
-    sa, sb = a.get("structures", {}), b.get("structures", {})
-    if sa or sb:
-        print("  structures (entries): " + ", ".join(f"{k} {sa.get(k, '-')} -> {sb.get(k, '-')}"
-                                                      for k in sorted(set(sa) | set(sb))))  # fmt: skip
-    rows = [r for r in grew(a["types"], b["types"], 12) if r[2] != r[1]]
-    print("  objects that grew most: " + ", ".join(f"{k} {x} -> {y}" for k, x, y in rows))
+    header = (f"{'minute':>6} {'server MB':>9} {'workers MB':>10} {'held':>5} {'opened':>6} {'closed':>6} "
+              f"{'games':>6} {'moves':>7} {'conns':>6} {'hints':>5} {'chats':>5} {'takebacks':>9} {'replays':>7} "
+              f"{'errors':>6} {'load':>5}")  # fmt: skip
+    return await sample_for(args.minutes, args.every, tasks, stop, sample, header, line)
 
 
 def show_trace(a: dict[str, Any], b: dict[str, Any], frames: int) -> None:

@@ -7,18 +7,21 @@ rematched without end. The players think 0.2 to 0.8 s a move, now and then ask f
 their connection and come back, and fetch the replay of a finished game. Beside them, tables of
 four bots are opened, watched for a while and left (the server sweeps them), so tables come
 and go. Every `--every` seconds a line gives the server's resident size, its bot workers'
-(every process the server started: the bot workers and the analysis process), the moves, games
-and reconnects so far.
+(every process the server started: the bot workers and the analysis process; in all and each),
+the moves, games and reconnects so far, and the load average.
 
 At the end: the target, how much each resident size grew from the end of the warm-up (the
 first fifth of the run, at least a minute) to the end, beside its reference, the size at the
-end of the warm-up. Flat is within a few per cent: allocators keep what they once had.
+end of the warm-up, and its slope over the last 10 minutes (MB a minute: a least-squares line).
+Flat is within a few per cent and a slope near 0: allocators keep what they once had. `--out`
+keeps the samples as JSON.
 
     .venv/bin/python bench/serve_soak.py                      # 5 minutes, 30 tables
-    .venv/bin/python bench/serve_soak.py --minutes 30 --tables 50   # the soak docs/benchmarks.md gives
+    .venv/bin/python bench/serve_soak.py --minutes 32 --every 60 --probe   # the soak docs/benchmarks.md gives
 
 With `--probe` the server runs under memory_probe.py, probed at each sample, and the end says
-which structures and objects grew, in the server and each worker (bench/serve_memory.py).
+which structures and objects grew, in the server and each worker (as bench/serve_memory.py;
+the sampling loop and the probe are serve_load.py's, shared by both).
 
 CI does not run it; it takes as long as it is told.
 """
@@ -39,30 +42,9 @@ from typing import Any
 
 import httpx
 import websockets
-from serve_load import join, open_table, seat_socket, serving
-
-PROBE = str(Path(__file__).with_name("memory_probe.py"))
+from serve_load import PROBE, children, join, open_table, probe, rss_mb, sample_for, seat_socket, serving, show_process
 
 SEATS = ["human", "bot:heuristic", "human", "bot:ismcts:time=0.05"]
-
-
-def rss_mb(pid: int) -> float:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
-    except (FileNotFoundError, StopIteration, ProcessLookupError):
-        return 0.0
-
-
-def children(pid: int) -> list[int]:
-    """The processes `pid` started (its bot workers and its analysis process)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as f:
-                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry))
-    return found
 
 
 @dataclass
@@ -149,29 +131,40 @@ async def soak(base: str, pid: int, args: argparse.Namespace) -> list[dict[str, 
                 players.append((t, await join(base, t, name)))
     tasks = [asyncio.create_task(seat(base, t, tok, counts, random.Random(rng.random()), stop)) for t, tok in players]
     tasks += [asyncio.create_task(bot_tables(base, counts, random.Random(rng.random()), stop)) for _ in range(3)]
-    samples: list[dict[str, Any]] = []
-    began = time.monotonic()
-    print(f"{'minute':>6} {'server MB':>9} {'workers MB':>10} {'tables':>6} {'moves':>8} {'games':>6} "
-          f"{'reconnects':>10} {'hints':>6} {'replays':>7} {'bot tables':>10} {'errors':>6}", flush=True)  # fmt: skip
-    while time.monotonic() - began < args.minutes * 60:
-        await asyncio.sleep(args.every)
-        health = (await asyncio.to_thread(httpx.get, base + "/api/health", timeout=30)).json()
-        row: dict[str, Any] = {"minute": (time.monotonic() - began) / 60, "server": rss_mb(pid),
-                               "workers": sum(rss_mb(c) for c in children(pid)), "tables": health["tables"],
-                               "games": counts.games}  # fmt: skip
-        if args.probe:
-            from serve_memory import probe
 
+    async def sample(minute: float) -> dict[str, Any]:
+        health = (await asyncio.to_thread(httpx.get, base + "/api/health", timeout=30)).json()
+        each = {c: rss_mb(c) for c in children(pid)}
+        row: dict[str, Any] = {
+            "server": rss_mb(pid),
+            "workers": sum(each.values()),
+            "each": each,
+            "tables": health["tables"],
+            "games": counts.games,
+            "moves": counts.moves,
+        }
+        if args.probe:
             row["probe"] = await asyncio.to_thread(probe, pid, args.probe)
-        samples.append(row)
-        print(f"{row['minute']:6.1f} {row['server']:9.1f} {row['workers']:10.1f} {health['tables']:6} "
-              f"{counts.moves:8} {counts.games:6} {counts.reconnects:10} {counts.hints:6} {counts.replays:7} "
-              f"{counts.bot_tables:10} {counts.errors:6}", flush=True)  # fmt: skip
-    stop.set()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return samples
+        return row
+
+    def line(row: dict[str, Any]) -> str:
+        return (f"{row['minute']:6.1f} {row['server']:9.1f} {row['workers']:10.1f} {row['tables']:6} "
+                f"{counts.moves:8} {counts.games:6} {counts.reconnects:10} {counts.hints:6} {counts.replays:7} "
+                f"{counts.bot_tables:10} {counts.errors:6} {row['load']:5.1f}  "
+                f"{' '.join(f'{mb:.1f}' for mb in row['each'].values())}")  # fmt: skip
+
+    header = (f"{'minute':>6} {'server MB':>9} {'workers MB':>10} {'tables':>6} {'moves':>8} {'games':>6} "
+              f"{'reconnects':>10} {'hints':>6} {'replays':>7} {'bot tables':>10} {'errors':>6} {'load':>5}  "
+              "each worker MB")  # fmt: skip
+    return await sample_for(args.minutes, args.every, tasks, stop, sample, header, line)
+
+
+def slope(samples: list[dict[str, Any]], key: str) -> float:
+    """MB a minute: the least-squares line through the samples' `key`."""
+    xs, ys = [s["minute"] for s in samples], [s[key] for s in samples]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    var = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / var if var else 0.0
 
 
 def verdict(samples: list[dict[str, Any]], warmup: float, pid: int) -> None:
@@ -179,15 +172,18 @@ def verdict(samples: list[dict[str, Any]], warmup: float, pid: int) -> None:
     if len(after) < 2:
         print("too short a run to say: run longer than the warm-up")
         return
+    last = [s for s in after if s["minute"] >= after[-1]["minute"] - 10]
     for key in ("server", "workers"):
         start, end = after[0][key], after[-1][key]
         peak = max(s[key] for s in after)
-        print(f"{key:8} reference (after {warmup:.1f} min of warm-up) {start:7.1f} MB; target, at the end "
-              f"{end:7.1f} MB ({100 * (end - start) / start:+.1f}%), peak {peak:7.1f} MB")  # fmt: skip
+        print(f"{key:8} at the start {samples[0][key]:7.1f} MB; reference (after {warmup:.1f} min of warm-up) "
+              f"{start:7.1f} MB; target, at the end {end:7.1f} MB ({100 * (end - start) / start:+.1f}%), "
+              f"peak {peak:7.1f} MB; slope over the last {last[-1]['minute'] - last[0]['minute']:.1f} min "
+              f"{slope(last, key):+.2f} MB/min")  # fmt: skip
+    loads = [s["load"] for s in samples]
+    print(f"load average (1 min) during the run: {min(loads):.1f} to {max(loads):.1f}")
     a, b = after[0].get("probe"), after[-1].get("probe")
     if a and b:  # --probe: what grew, structure by structure
-        from serve_memory import show_process
-
         games = after[-1]["games"] - after[0]["games"]
         for p in sorted(set(a) & set(b), key=lambda p: p != pid):
             show_process("server" if p == pid else f"worker {p}", a[p], b[p], games, "game finished")
@@ -203,6 +199,7 @@ def main() -> int:
     p.add_argument("--server-flag", action="append", default=[], help="an extra flag for stich serve (repeatable)")
     p.add_argument("--probe", action="store_true",
                    help="run the server under memory_probe.py and say at the end which structures grew")  # fmt: skip
+    p.add_argument("--out", metavar="FILE", help="write the samples (JSON) here as well")
     args = p.parse_args()
     warmup = max(1.0, args.minutes / 5)
     with tempfile.TemporaryDirectory(prefix="stichkit-soak-") as d:
@@ -219,6 +216,8 @@ def main() -> int:
                   f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
             samples = asyncio.run(soak(served.base, served.pid, args))
             verdict(samples, warmup, served.pid)
+            if args.out:
+                Path(args.out).write_text(json.dumps(samples, default=str))
     return 0
 
 
