@@ -6,18 +6,40 @@ nobody opens the tournament."""
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
+from sqlalchemy import update
 
+from stichkit.core import State
+from stichkit.server import analysis
+from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
-from stichkit.server.db.store import Store
+from stichkit.server.db.models import AnalysisRow
+from stichkit.server.db.repository import to_dt
+from stichkit.server.db.store import Move, Store
+from stichkit.server.db.tournaments import TournamentStore
+from stichkit.server.model import (
+    TABLE_OPENER,
+    Entrant,
+    NewRoundTable,
+    Seat,
+    StoredAction,
+    StoredTable,
+    StoredTournament,
+)
+from stichkit.server.tournament_analyses import LOOK, TournamentAnalyses
 
-from .harness import Server, postgres_database, wait_until
+from .harness import Server, postgres_database, run, wait_until
+from .stored_games import played
 from .test_tournament_two_processes import load
 
 FLAGS = ("--bot-delay", "0", "--bot-workers", "1", "--client-tournaments", "0", "--client-bot-entrants", "0")
@@ -104,3 +126,172 @@ def test_a_restarted_server_goes_on_with_the_analyses_left(db: str, tmp_path: Pa
             engine.dispose()
     finally:
         s.stop()
+
+
+# -- the looks, in one process against the database (the solve held until the test lets it go) ----
+
+JASS_ONE_DEAL = {"deals": 1, "weis": "off", "stoeck": False}
+
+
+class Looks:
+    """What TournamentAnalyses reads of the hub, with this process's analysis queue (its worker a
+    thread here, each deal's solve held until `go` is set)."""
+
+    def __init__(self, url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.engine = make_engine(parse_db_url(url))
+        migrate.upgrade(self.engine)
+        self.store = Store(self.engine)
+        self.tournament_store = TournamentStore(self.store.sessions)
+        self.go = threading.Event()
+        self.pool = ThreadPoolExecutor(1)
+        real = analysis.analyse_part
+
+        def held(part: Any) -> Any:
+            self.go.wait(60)
+            return real(part)
+
+        monkeypatch.setattr(analysis, "analyse_part", held)
+        monkeypatch.setattr(analysis.Analyses, "_executor", lambda _: self.pool)
+        self.analyses = analysis.Analyses(keeper=analysis.DbKeeper(self.db, self.store, "here"), background=1)
+        self.looks = TournamentAnalyses(cast(Any, self))
+        self.now = 0.0
+
+    async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return fn(*args)
+
+    async def look(self) -> None:
+        """The next look (as the tick makes it once its pause is over)."""
+        self.now += LOOK
+        await self.looks.look(self.now)
+
+    def close(self) -> None:
+        self.go.set()
+        self.analyses.close()
+        self.pool.shutdown()
+        self.engine.dispose()
+
+
+@pytest.fixture
+def looks(db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Looks]:
+    made = Looks(db, monkeypatch)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def _jass_tournament(x: Looks, tid: str, fmt: str, tables: int) -> tuple[State, list[str]]:
+    """A Jass tournament of one deal per game, its round 1 begun at `tables` tables (one seed for
+    all, as a duplicate round deals them): the game every table plays, and the tables."""
+    now = time.time()
+    x.tournament_store.create(StoredTournament(
+        id=tid, name="Cup", game="jass", options=JASS_ONE_DEAL, format=fmt, settings={"rounds": 1},
+        status="registering", round=0, seed=7, organiser="browser:org", opened_by="address:1.2.3.4", invitation=None,
+        start_at=None, ended_early=False, rev=1, created_at=now, updated_at=now,
+    ), None, [Entrant(0, "bot", n, bot="random") for n in NAMES])  # fmt: skip
+    state = played("jass", JASS_ONE_DEAL, 11, ("trump:obe",))
+    new = []
+    for number in range(tables):
+        table = StoredTable(
+            id=f"{tid}-r1t{number}", name="", game="jass", options=dict(state.game.options), private=True,
+            settings={}, status="playing", game_no=1, rev=1, created_at=now, updated_at=now,
+            seats=[Seat("bot", bot="random", name="random") for _ in range(4)], seed=11, started_at=now,
+            opened_by=TABLE_OPENER + tid,
+        )  # fmt: skip
+        new.append(NewRoundTable(number, table, [1, 2, 3, 4], [11], {}))
+    seen = x.tournament_store.load(tid)
+    assert seen is not None
+    x.tournament_store.advance(tid, seen.rev, now, start=(1, {}, new), status="running")
+    return state, [nt.table.id for nt in new]
+
+
+def _play(x: Looks, table_id: str, state: State, first: int = 1, last: int | None = None) -> None:
+    """The table's moves `first` to `last` (None: to the end, the game then over)."""
+    history = state.history()
+    last = len(history) if last is None else last
+    moves = [Move(table_id, 1, StoredAction(v, seat, action.text, "bot", time.time()), 0,
+                  {"scores": state.scores(), "winners": state.winners()} if v == len(history) else None)
+             for v, (seat, action) in enumerate(history[first - 1 : last], first)]  # fmt: skip
+    assert x.store.append_moves(moves) == [None] * len(moves)
+
+
+def _kept(x: Looks, tid: str, number: int) -> None:
+    """The tournament keeps the result of table `number`'s game, as the round's step does."""
+    assert x.tournament_store.table_result(tid, 1, number, 1, {"scores": [1, 0], "winners": [0]}, True, time.time())
+
+
+async def _solved(x: Looks, key: tuple[str, int]) -> None:
+    deadline = time.monotonic() + 120
+    while (kept := x.store.analysis(*key)) is None or kept.status != "done":
+        assert time.monotonic() < deadline, kept
+        await asyncio.sleep(0.05)
+
+
+def test_a_silent_claim_is_taken_over_by_the_next_look_and_the_mark_stays_until_solved(looks: Looks) -> None:
+    """A claim whose process died goes silent and the next look takes it over (no asker needed);
+    the tournament stays marked while its game is claimed elsewhere or in work here, and the mark
+    goes at the first look after the game is solved."""
+    x = looks
+    state, (table,) = _jass_tournament(x, "cup", "passe", 1)
+    _play(x, table, state)
+    _kept(x, "cup", 0)
+    seen = x.tournament_store.load("cup")
+    assert seen is not None
+    x.tournament_store.advance("cup", seen.rev, time.time(), finish=1, status="over", analyse=True)
+    key = (table, 1)
+    assert x.store.claim_analysis(*key, "elsewhere", {"status": "working"}, time.time(), None)
+
+    async def go() -> None:
+        await x.look()  # claimed by a process alive a moment ago: left to it, the mark stays
+        assert x.analyses.get(key) is None
+        assert [tid for tid, _ in x.tournament_store.analyses_due()] == ["cup"]
+        with x.store.sessions.begin() as s:  # that process died: no sign of life since
+            s.execute(update(AnalysisRow).values(updated_at=to_dt(time.time() - analysis.CLAIM_TIMEOUT - 1)))
+        await x.look()
+        job = x.analyses.get(key)
+        assert job is not None and job.priority == analysis.BACKGROUND
+        taken = x.store.analysis(*key)
+        assert taken is not None and (taken.owner, taken.claim, taken.status) == ("here", 1, "working")
+        await x.look()  # in work here: still marked
+        assert [tid for tid, _ in x.tournament_store.analyses_due()] == ["cup"]
+        x.go.set()
+        await _solved(x, key)
+        await x.look()
+        assert x.tournament_store.analyses_due() == []
+
+    run(go())
+
+
+def test_an_early_ended_duplicate_is_analysed_once_its_last_tables_finish(looks: Looks) -> None:
+    """A duplicate tournament ended while a round's table still plays: the round's kept games are
+    sealed (the other table plays the same cards) and nothing is queued, but the tournament stays
+    marked; once that table's game is over the kept games are solved, and then the mark goes, so
+    no look at it every few seconds remains."""
+    x = looks
+    x.go.set()
+    state, (done, playing) = _jass_tournament(x, "dup", "duplicate", 2)
+    _play(x, done, state)
+    _kept(x, "dup", 0)
+    _play(x, playing, state, last=10)
+    seen = x.tournament_store.load("dup")
+    assert seen is not None
+    x.tournament_store.set_status("dup", seen.rev, "over", time.time(), ended_early=True, analyse=True)
+
+    async def go() -> None:
+        for _ in range(3):  # the other table plays on: sealed, and looked at again
+            await x.look()
+            assert x.analyses.jobs == {} and x.store.analysis(done, 1) is None
+            assert [tid for tid, _ in x.tournament_store.analyses_due()] == ["dup"]
+        _play(x, playing, state, first=11)  # its game is over (and counts no more: not kept)
+        await x.look()
+        assert list(x.analyses.jobs) == [(done, 1)]
+        await _solved(x, (done, 1))
+        await x.look()
+        assert x.tournament_store.analyses_due() == []
+        looked = []
+        x.tournament_store.load = lambda tid: looked.append(tid)  # type: ignore[method-assign]
+        for _ in range(3):
+            await x.look()
+        assert looked == []
+
+    run(go())
