@@ -16,7 +16,8 @@ setup(
             "stichkit.native._jass",
             sources=[NATIVE + f for f in ("module.c", "core.c", "solver.c", "batch.c", "ismcts.c")],
             depends=[NATIVE + "jass.h"],
-            extra_compile_args=["-O3"],
+            extra_compile_args=["-O3", "-pthread"],  # the solver can split a value over two threads
+            extra_link_args=["-pthread"],
             optional=True,
         )
     ]

@@ -22,13 +22,30 @@ mode, with the C engine on the very same positions beside it.
     python bench/solver.py --ways value --cards 28   # value only, positions with 28 cards left
 
 Single-threaded, one process. On a shared machine, say how loaded it was next to the figures.
+
+--threads 2 compares, on the same positions (--cards, --deals), one thread against two, for
+`solve_value` only:
+
+- one value on two threads (`solve_value(threads=2)`: the mover's cards shared between two
+  threads, each with its own table);
+- two positions at once (what pimc's worlds or `stich analyse`'s deals would gain): the positions
+  in pairs, each pair solved by two Python threads at the same time (the solver lets go of the
+  GIL), against the same solves one after the other.
+
+Printed side by side: nodes, CPU seconds (all threads), the busiest thread's CPU seconds (what
+the wall time comes to on an idle machine with two free cores) and wall seconds, with the load
+average. Nodes and CPU do not depend on the load; wall times do.
+
+    python bench/solver.py --threads 2 --cards 28 --deals 4 --python-deals 0
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import threading
 import time
 
 from stichkit.analysis import c_available, solve, solve_value
@@ -85,6 +102,78 @@ def row(label: str, times: list[float], nodes: list[int] | None) -> str:
 WAYS = {"value": "value (solve_value)", "all": "all cards (solve)"}
 
 
+def one_value(state: object, threads: int = 1) -> tuple[int, int, float, float, float, int]:
+    """(nodes, the busiest thread's nodes, CPU s of all threads, the busiest thread's CPU s, wall
+    s, margin) of one value from an empty table."""
+    clear_table()
+    c0, w0, t0 = time.process_time(), time.perf_counter(), time.thread_time()
+    v = solve_value(state, engine="c", threads=threads)  # type: ignore[arg-type]
+    wall, cpu, own = time.perf_counter() - w0, time.process_time() - c0, time.thread_time() - t0
+    nodes = solver_module._dds.nodes()[0]
+    if threads == 1:
+        return nodes, nodes, cpu, own, wall, v.margin
+    halves = solver_module._dds.halves()
+    return nodes, max(n for n, _ in halves), cpu, max(c for _, c in halves), wall, v.margin
+
+
+def pair_at_once(a: object, b: object) -> tuple[list[tuple[int, float, int]], float, float]:
+    """Two values solved at once by two Python threads, each from an empty table of its own:
+    ([(nodes, thread CPU s, margin)] of each, CPU s of the process, wall s)."""
+    out: list[tuple[int, float, int]] = [(0, 0.0, 0), (0, 0.0, 0)]
+    start = threading.Barrier(2)
+
+    def run(k: int, state: object) -> None:
+        clear_table()  # this thread's table
+        start.wait()
+        t0 = time.thread_time()
+        v = solve_value(state, engine="c")  # type: ignore[arg-type]
+        out[k] = (solver_module._dds.nodes()[0], time.thread_time() - t0, v.margin)
+
+    c0, w0 = time.process_time(), time.perf_counter()
+    threads = [threading.Thread(target=run, args=(k, s)) for k, s in enumerate((a, b))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out, time.process_time() - c0, time.perf_counter() - w0
+
+
+def compare_threads(states: list[object]) -> None:
+    """One thread against two on `states` (see the module's docstring), side by side."""
+    load = os.getloadavg()
+    serial = [one_value(s) for s in states]
+    split = [one_value(s, threads=2) for s in states]
+    for s, (a, b) in zip(states, zip(serial, split, strict=True), strict=True):
+        if a[5] != b[5]:
+            raise SystemExit(f"two threads disagree with one on {s}: {b[5]} against {a[5]}")
+    pairs = [pair_at_once(states[i], states[i + 1]) for i in range(0, len(states) - 1, 2)]
+    paired = serial[: 2 * len(pairs)]
+    for k, (res, _, _) in enumerate(pairs):
+        for j in range(2):
+            if res[j][2] != paired[2 * k + j][5]:
+                raise SystemExit("two positions at once disagree with one after the other")
+    load = (*load, *os.getloadavg())
+    print(f"\nOne thread against two, solve_value from an empty table, {len(states)} positions "
+          f"(load average {min(load):.1f}-{max(load):.1f} on {os.cpu_count()} cores)")  # fmt: skip
+    head = f"{'':<40} {'nodes':>12} {'busiest thread':>15} {'CPU s':>8} {'busiest thread s':>17} {'wall s':>8}"
+    print(head)
+
+    def line(label: str, nodes: float, most: float, cpu: float, busiest: float, wall: float) -> None:
+        print(f"{label:<40} {nodes:>12,.0f} {most:>15,.0f} {cpu:>8.2f} {busiest:>17.2f} {wall:>8.2f}")
+
+    line("one value, one thread", *(sum(x[i] for x in serial) for i in range(5)))
+    line("one value, two threads (threads=2)", *(sum(x[i] for x in split) for i in range(5)))
+    line(f"{2 * len(pairs)} values one after the other", *(sum(x[i] for x in paired) for i in range(5)))
+    line(
+        f"{2 * len(pairs)} values two at once (two threads)",
+        sum(r[0] for res, _, _ in pairs for r in res),
+        sum(max(r[0] for r in res) for res, _, _ in pairs),
+        sum(cpu for _, cpu, _ in pairs),
+        sum(max(r[1] for r in res) for res, _, _ in pairs),
+        sum(wall for _, _, wall in pairs),
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=34, help="whole deals per trump mode (C engine)")
@@ -93,6 +182,8 @@ def main() -> None:
     ap.add_argument("--python-deals", type=int, default=10, help="positions per trump mode for the Python reference")
     ap.add_argument("--python-cards", type=int, default=16, help="cards left in the Python positions")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=1, choices=(1, 2),
+                    help="2: compare one thread against two on solve_value (see above) instead")  # fmt: skip
     args = ap.parse_args()
     ways = [w.strip() for w in args.ways.split(",") if w.strip()]
     if not ways or any(w not in WAYS for w in ways):
@@ -107,10 +198,14 @@ def main() -> None:
         "Whole deals from the first card (36 cards)" if args.cards == 36 else f"Positions with {args.cards} cards left"
     )
     goal = f"median {TARGET_MEDIAN * 1000:.0f} ms, p99 {TARGET_P99 * 1000:.0f} ms"
-    print(f"{what}; target for a whole deal's value: {goal}")
-    print(head)
     states = {mode: [position(args.seed + 1000 * i + k, mode, args.cards) for k in range(args.deals)]
               for i, mode in enumerate(MODES)}  # fmt: skip
+    if args.threads == 2:
+        print(what)
+        compare_threads([s for mode in MODES for s in states[mode]])
+        return
+    print(f"{what}; target for a whole deal's value: {goal}")
+    print(head)
     summary = []
     for way in ways:
         everything: list[float] = []

@@ -162,24 +162,30 @@ class Value:
     remaining: int  # trick points and last-trick bonus still to be won
 
 
-def solve_value(state: JassState, engine: str = "auto") -> Value:
+def solve_value(state: JassState, engine: str = "auto", threads: int = 1) -> Value:
     """The position's exact value and one best card, without the values of the other cards.
 
     Much faster than `solve` on early positions (one search over all the mover's cards instead of
     one per card): what a whole deal is worth, or which card to play, is all many uses need.
-    `state` is not changed; engine as for `solve` (the Python engine takes the best of `solve`)."""
-    return value_position(_checked(state, engine), engine)
+    `state` is not changed; engine as for `solve` (the Python engine takes the best of `solve`).
+    threads=2 (C engine): the mover's cards are shared between two threads, each with its own
+    table (docs/analysis.md: the same value, maybe another best card)."""
+    return value_position(_checked(state, engine), engine, threads)
 
 
-def value_position(pos: PlayPosition, engine: str = "auto") -> Value:
+def value_position(pos: PlayPosition, engine: str = "auto", threads: int = 1) -> Value:
     """`solve_value` on a card play given as plain values (see `solve_position`)."""
+    if threads not in (1, 2):
+        raise SolveError(
+            f"threads must be 1 or 2 (the C solver splits a value over at most two threads), not {threads!r}"
+        )
     team = pos.player & 1
     sign = -1 if team else 1
     if engine == "python" or _dds is None:
         margins0 = solve_python(pos)
         card, margin0 = max(margins0.items(), key=lambda cm: (sign * cm[1], -cm[0]))
     else:
-        card, margin0 = _dds.value(*c_arguments(pos))
+        card, margin0 = _dds.value(*c_arguments(pos), threads) if threads > 1 else _dds.value(*c_arguments(pos))
     remaining = remaining_points(pos)
     margin = sign * margin0
     return Value(pos.player, team, ACTIONS[card], points_from_margin(margin, remaining), margin, remaining)

@@ -43,7 +43,7 @@ try:  # the C extension is optional: a machine without a compiler installs witho
 except ImportError:  # pragma: no cover - depends on the build
     _jass = None
 
-ABI = 3  # the calls this Python side makes (module.c: 3, announced Weis and Stöck); an older build is stale
+ABI = 4  # the calls this Python side makes (module.c: 3, announced Weis and Stöck; 4, value(threads)): older is stale
 STALE = ""
 if _jass is not None and getattr(_jass, "ABI", 1) != ABI:  # pragma: no cover - depends on the build
     STALE = (

@@ -12,6 +12,7 @@ PyObject *dds_solve(PyObject *, PyObject *);
 PyObject *dds_value(PyObject *, PyObject *);
 PyObject *dds_bounds(PyObject *, PyObject *);
 PyObject *dds_nodes(PyObject *, PyObject *);
+PyObject *dds_halves(PyObject *, PyObject *);
 PyObject *dds_race(PyObject *, PyObject *);
 PyObject *dds_clear(PyObject *, PyObject *);
 PyObject *dds_brute(PyObject *, PyObject *);
@@ -267,7 +268,8 @@ static PyMethodDef methods[] = {
     {"value", dds_value, METH_VARARGS, "The position's value and one card reaching it: (card, margin)."},
     {"bounds", dds_bounds, METH_VARARGS, "Bounds at most `within` apart on team 0's margin after each legal card."},
     {"legal", dds_legal, METH_VARARGS, "legal_cards(hand, n, led, mode, ref), as the core sees it."},
-    {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the last solve."},
+    {"nodes", dds_nodes, METH_NOARGS, "Nodes searched by the calling thread's last solve."},
+    {"halves", dds_halves, METH_NOARGS, "Nodes and CPU seconds of each half of the last value(threads=2)."},
     {"clear", dds_clear, METH_NOARGS, "Forget the transposition tables (for timing a solve from scratch)."},
     {"race", dds_race, METH_VARARGS, "Who reaches the target first after each legal card: [(card, +1/0/-1)]."},
     {"brute", dds_brute, METH_VARARGS, "Plain minimax for tests, at most 4 tricks left: [(card, margin)]."},
@@ -291,8 +293,9 @@ PyMODINIT_FUNC PyInit__jass(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     /* What the Python side calls: raised when a call's arguments change (2: the multipliers;
-     * 3: announced Weis and Stöck, the options' weis and stoeck as 0-2, the sayings among the actions). */
-    if (PyModule_AddIntConstant(m, "ABI", 3) < 0) {
+     * 3: announced Weis and Stöck, the options' weis and stoeck as 0-2, the sayings among the actions;
+     * 4: the solver's value(threads) and halves()). */
+    if (PyModule_AddIntConstant(m, "ABI", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }
