@@ -28,9 +28,9 @@ Single-threaded, one process. On a shared machine, say how loaded it was next to
 
 - one value on two threads (`solve_value(threads=2)`: the mover's cards shared between two
   threads, each with its own table);
-- two positions at once (what pimc's worlds or `stich analyse`'s deals would gain): the positions
-  in pairs, each pair solved by two Python threads at the same time (the solver lets go of the
-  GIL), against the same solves one after the other.
+- two positions at once (what pimc's worlds or `stich analyse`'s deals would gain): two Python
+  threads each taking the next position left, at the same time (the solver lets go of the GIL),
+  against the same solves one after the other.
 
 Printed side by side: nodes, CPU seconds (all threads), the busiest thread's CPU seconds (what
 the wall time comes to on an idle machine with two free cores) and wall seconds, with the load
@@ -116,26 +116,37 @@ def one_value(state: object, threads: int = 1) -> tuple[int, int, float, float, 
     return nodes, max(n for n, _ in halves), cpu, max(c for _, c in halves), wall, v.margin
 
 
-def pair_at_once(a: object, b: object) -> tuple[list[tuple[int, float, int]], float, float]:
-    """Two values solved at once by two Python threads, each from an empty table of its own:
-    ([(nodes, thread CPU s, margin)] of each, CPU s of the process, wall s)."""
-    out: list[tuple[int, float, int]] = [(0, 0.0, 0), (0, 0.0, 0)]
+def at_once(states: list[object]) -> tuple[list[int], list[int], list[float], float, float]:
+    """The values of `states` by two Python threads at once, each taking the next position left
+    (as pimc's worlds or the deals of `stich analyse` would be shared), each from an empty table of
+    its own: (margins in order, nodes of each thread, CPU s of each thread, CPU s of the process,
+    wall s)."""
+    margins = [0] * len(states)
+    nodes, cpu = [0, 0], [0.0, 0.0]
+    lock = threading.Lock()
+    todo = iter(range(len(states)))
     start = threading.Barrier(2)
 
-    def run(k: int, state: object) -> None:
-        clear_table()  # this thread's table
+    def run(k: int) -> None:
         start.wait()
-        t0 = time.thread_time()
-        v = solve_value(state, engine="c")  # type: ignore[arg-type]
-        out[k] = (solver_module._dds.nodes()[0], time.thread_time() - t0, v.margin)
+        while True:
+            with lock:
+                i = next(todo, None)
+            if i is None:
+                return
+            clear_table()  # this thread's table
+            t0 = time.thread_time()
+            margins[i] = solve_value(states[i], engine="c").margin  # type: ignore[arg-type]
+            cpu[k] += time.thread_time() - t0
+            nodes[k] += solver_module._dds.nodes()[0]
 
     c0, w0 = time.process_time(), time.perf_counter()
-    threads = [threading.Thread(target=run, args=(k, s)) for k, s in enumerate((a, b))]
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(2)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return out, time.process_time() - c0, time.perf_counter() - w0
+    return margins, nodes, cpu, time.process_time() - c0, time.perf_counter() - w0
 
 
 def compare_threads(states: list[object]) -> None:
@@ -146,12 +157,9 @@ def compare_threads(states: list[object]) -> None:
     for s, (a, b) in zip(states, zip(serial, split, strict=True), strict=True):
         if a[5] != b[5]:
             raise SystemExit(f"two threads disagree with one on {s}: {b[5]} against {a[5]}")
-    pairs = [pair_at_once(states[i], states[i + 1]) for i in range(0, len(states) - 1, 2)]
-    paired = serial[: 2 * len(pairs)]
-    for k, (res, _, _) in enumerate(pairs):
-        for j in range(2):
-            if res[j][2] != paired[2 * k + j][5]:
-                raise SystemExit("two positions at once disagree with one after the other")
+    margins, nodes, cpu, cpu_all, wall = at_once(states)
+    if margins != [x[5] for x in serial]:
+        raise SystemExit("two positions at once disagree with one after the other")
     load = (*load, *os.getloadavg())
     print(f"\nOne thread against two, solve_value from an empty table, {len(states)} positions "
           f"(load average {min(load):.1f}-{max(load):.1f} on {os.cpu_count()} cores)")  # fmt: skip
@@ -163,15 +171,7 @@ def compare_threads(states: list[object]) -> None:
 
     line("one value, one thread", *(sum(x[i] for x in serial) for i in range(5)))
     line("one value, two threads (threads=2)", *(sum(x[i] for x in split) for i in range(5)))
-    line(f"{2 * len(pairs)} values one after the other", *(sum(x[i] for x in paired) for i in range(5)))
-    line(
-        f"{2 * len(pairs)} values two at once (two threads)",
-        sum(r[0] for res, _, _ in pairs for r in res),
-        sum(max(r[0] for r in res) for res, _, _ in pairs),
-        sum(cpu for _, cpu, _ in pairs),
-        sum(max(r[1] for r in res) for res, _, _ in pairs),
-        sum(wall for _, _, wall in pairs),
-    )
+    line(f"{len(states)} values, two threads taking turns", sum(nodes), max(nodes), cpu_all, max(cpu), wall)
 
 
 def main() -> None:
