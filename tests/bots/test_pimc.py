@@ -153,6 +153,33 @@ def test_samples_cap_the_worlds_and_a_seed_fixes_the_choice() -> None:
     assert a.last_stats["means"] == b.last_stats["means"]
 
 
+def test_two_threads_solve_the_same_worlds_to_the_same_choice() -> None:
+    """threads=2: every other world is solved by one more thread, at the same time as the next; the
+    worlds, their order and so the means and the choice are those of one thread."""
+    import threading
+
+    for seed, played in ((7, 14), (8, 16), (9, 20), (10, 18)):
+        state = mid_deal(seed, played)
+        seat = state.current_player
+        assert seat is not None
+        for samples in (5, 8):
+            one, two = pimc(samples=samples, seed=seed), pimc(samples=samples, seed=seed, threads=2)
+            where: set[int] = set()
+            solve = two.solve
+
+            def traced(w: object, solve: object = solve, where: set[int] = where) -> object:
+                where.add(threading.get_ident())
+                return solve(w)  # type: ignore[operator]
+
+            two.solve = traced  # type: ignore[assignment]
+            assert one.choose(state, seat) == two.choose(state, seat)
+            assert one.last_stats["means"] == two.last_stats["means"]
+            assert one.last_stats["worlds"] == two.last_stats["worlds"] == samples
+            assert len(where) == 2  # two threads solved them
+    with pytest.raises(OptionError, match="1 or 2"):
+        pimc(threads=3)
+
+
 def test_a_tiny_clock_stops_after_the_first_world() -> None:
     """The anytime loop checks the clock between worlds: with no time left it solves just one."""
     state = mid_deal(8, 16)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from typing import Any, ClassVar, cast
 
 from stichkit.core import Action, State
@@ -109,6 +110,21 @@ def _check_within(value: Any) -> tuple[Any, str | None]:
 WITHIN = Param("within", 0, "card decisions: each world's cards valued to within this many points (0: exactly), "
                "by bounds from the C solver that stop at that width and at the decision's clock",
                _check_within)  # fmt: skip
+
+
+def _check_threads(value: Any) -> tuple[Any, str | None]:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if value in (1, 2) and not isinstance(value, bool):
+        return value, None
+    return value, "1 or 2 (threads solving card worlds at once)"
+
+
+# Two threads: the solver lets go of the GIL, so one more thread solves every other world while this
+# one draws and solves the next (docs/benchmarks.md, "The two cores": two positions at once, the
+# busiest thread about 0.55 of the nodes). Worlds and their order are those of threads=1.
+THREADS = Param("threads", 1, "card decisions: worlds solved by this many threads at once (1 or 2; 2: every "
+                "other world by one more thread, with the C solver and within=0)", _check_threads)  # fmt: skip
 NODE_RATE = 4_000_000  # search nodes a second assumed before a decision has timed its own (within > 0)
 INFER = Param("infer", "calibrated", "inference over the worlds: calibrated (by the deal's trump/push decisions "
               "and by the cards this deal of each player whose cards in the game's earlier deals were mostly "
@@ -122,7 +138,7 @@ class PIMCBot(Bot):
     name = "pimc"
     cheats: ClassVar[bool] = False
     GAMES: ClassVar[tuple[str, ...] | None] = ("jass", "differenzler", "coiffeur")
-    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, WITHIN, INFER, RACE, ANNOUNCE, SEED)
+    PARAMS = (TIME, SAMPLES, HORIZON, TRUMP_HORIZON, EARLY, WITHIN, INFER, RACE, ANNOUNCE, THREADS, SEED)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -147,6 +163,7 @@ class PIMCBot(Bot):
         self.race = p["race"] == "on"
         self.announce: str = p["announce"]
         self.within: int = p["within"]
+        self.threads: int = p["threads"]
         self.early_playout = p["early"] == "playout"
         self._early_heuristic: ISMCTSBot | None = None  # Differenzler and Coiffeur: heuristic playouts
         # Before the horizon: the generic search at the same budget (no clock: a fixed iteration count).
@@ -290,28 +307,52 @@ class PIMCBot(Bot):
         race = self.race and worlds.fast_solver() and race_matters(state)
         bounded = self.within > 0 and self.solve is worlds.default_solve and worlds.fast_solver()
         rate, cut = float(NODE_RATE), 0  # nodes a second (bounded: measured as it goes); worlds cut short
-        for done in budget:
-            if done >= 8 and self._settled(total, swing, budget):
-                break
-            w = self.world(state, seat, view, rng)
+        two = self.threads == 2 and not bounded and worlds.fast_solver()
+        pending: Future[tuple[Any, Any, float]] | None = None  # the world before, solved by the other thread
+
+        def solved(w: State) -> tuple[Any, Any, float]:
             t0 = clock()
-            if bounded:
-                # Bounds `within` wide, and no more nodes than the clock has left: no world overruns it.
-                left = 0.0 if budget.deadline is None else max(budget.deadline - t0, 0.0)
-                sol = worlds.default_solve_bounds(w, self.within, int(rate * left) + 1 if budget.deadline else 0)
-                rate = max(sol.nodes / max(clock() - t0, 1e-6), 1e5)
-                cut += not sol.complete
-            else:
-                sol = self.solve(w)
-            if race:
-                outcome = self.solve_race(w).outcomes
-            solving += clock() - t0
+            sol = self.solve(w)
+            return sol, self.solve_race(w).outcomes if race else None, clock() - t0
+
+        def take(sol: Any, outcome: Any) -> None:
+            nonlocal swing
             swing = max(swing, 2 * sol.remaining + 200 + (2 * RACE_WEIGHT if race else 0))  # the widest gap
             found = margins(sol)
             top = max(found.values())
             for a, v in found.items():
                 total[a.id] += v + (RACE_WEIGHT * outcome[a] if race else 0)
                 best_in[a.id] += v == top
+
+        for done in budget:
+            if pending is None and done >= 8 and self._settled(total, swing, budget):
+                break
+            w = self.world(state, seat, view, rng)
+            if two and pending is None:
+                pending = worlds.helper().submit(solved, w)
+                continue
+            if bounded:
+                # Bounds `within` wide, and no more nodes than the clock has left: no world overruns it.
+                t0 = clock()
+                left = 0.0 if budget.deadline is None else max(budget.deadline - t0, 0.0)
+                sol = worlds.default_solve_bounds(w, self.within, int(rate * left) + 1 if budget.deadline else 0)
+                rate = max(sol.nodes / max(clock() - t0, 1e-6), 1e5)
+                cut += not sol.complete
+                outcome = self.solve_race(w).outcomes if race else None
+                seconds = clock() - t0
+            else:
+                sol, outcome, seconds = solved(w)
+            if pending is not None:  # the world drawn before this one counts first, as with one thread
+                before, before_outcome, before_seconds = pending.result()
+                pending = None
+                solving += before_seconds
+                take(before, before_outcome)
+            solving += seconds
+            take(sol, outcome)
+        if pending is not None:
+            before, before_outcome, before_seconds = pending.result()
+            solving += before_seconds
+            take(before, before_outcome)
         chosen = max(legal, key=lambda a: (total[a.id], best_in[a.id], -legal.index(a)))
         self.last_stats = {
             "worlds": budget.done,

@@ -7,7 +7,9 @@ bot may read all of it. The solvers come from stichkit.analysis (the C solver wh
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
 from stichkit.core import Action, State
@@ -91,6 +93,19 @@ def race_matters(state: State) -> bool:
     from stichkit.analysis.race import can_end_this_deal
 
     return can_end_this_deal(cast(JassState, state))
+
+
+_helper: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def helper() -> ThreadPoolExecutor:
+    """One more thread for pimc's solves (`threads=2`), kept for the process so that its solver
+    context and table are made once; a process forked from this one makes its own (a fork has
+    the pool's object but not its thread)."""
+    global _helper
+    if _helper is None or _helper[0] != os.getpid():
+        _helper = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="pimc-solve"))
+    return _helper[1]
 
 
 def fast_solver() -> bool:
