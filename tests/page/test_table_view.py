@@ -25,7 +25,7 @@ HAND = """() => {
   const hand = document.querySelector('#hand').getBoundingClientRect();
   const inHand = choices && document.querySelector('#me-area').contains(choices);
   // what its box cuts off: a plate of fixed height, the strip with trump, a button (shown at all)
-  const clipped = [...document.querySelectorAll('.felt .seat, #brief .brief-info, #choices .choice')]
+  const clipped = [...document.querySelectorAll('.felt .seat, #brief .brief-info, #brief .brief-line, #choices .choice')]
     .filter(e => e.getClientRects().length
       && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1))
     .map(e => `${e.className}${e.dataset.seat ? ' ' + e.dataset.seat : ''}: ${e.scrollWidth}x${e.scrollHeight}`
@@ -70,7 +70,7 @@ PLACES = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; };
   const out = { hand: box(document.querySelector('#hand')), brief: box(document.querySelector('#brief')) };
   for (const s of document.querySelectorAll('.felt .seat')) out['seat' + s.dataset.seat] = box(s);
-  const cut = [...document.querySelectorAll('.felt .seat, #brief .brief-info')]
+  const cut = [...document.querySelectorAll('.felt .seat, #brief .brief-info, #brief .brief-line')]
     .filter(e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
     .map(e => `${e.dataset.seat ?? 'brief'} "${e.innerText.replace(/\\s+/g, ' ').slice(0, 60)}"`);
   return { places: out, cut };

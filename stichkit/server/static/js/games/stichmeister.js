@@ -215,9 +215,17 @@ export default {
           .map((r) => `<span class="rule-chip kind-${r.kind}" title="${esc(ctx.lang === "en" ? r.text_en : r.text_de)}">${r.number}</span>`)
           .join("")
       : `<span class="muted">${esc(ctx.t("sm.noRulesShort"))}</span>`;
-    // the strongest trumps; the whole order is one tap away
-    const order = view.trump_order.length > 5 ? { ...view, trump_order: view.trump_order.slice(0, 5) } : view;
-    const more = view.trump_order.length > 5 ? `<span class="gt">› …</span>` : "";
+    // the strongest trumps, as many as a phone's strip holds (four cards: five ran under the log's
+    // button); the whole order is one tap away
+    const strongest = [];
+    let shown = 0;
+    for (const group of view.trump_order) {
+      if (strongest.length && shown + group.length > 4) break;
+      strongest.push(group);
+      shown += group.length;
+    }
+    const order = { ...view, trump_order: strongest };
+    const more = strongest.length < view.trump_order.length ? `<span class="gt">› …</span>` : "";
     return (
       `<span class="brief-line"><span class="brief-label">${esc(ctx.t("sm.rulesShort"))}</span> ${rules}</span>` +
       `<span class="brief-line"><span class="brief-label">${esc(ctx.t("jass.trump"))}</span> ${trumpChips(order, ctx)}${more}</span>`
