@@ -25,7 +25,8 @@ HAND = """() => {
   const hand = document.querySelector('#hand').getBoundingClientRect();
   const inHand = choices && document.querySelector('#me-area').contains(choices);
   // what its box cuts off: a plate of fixed height, the strip with trump, a button (shown at all)
-  const clipped = [...document.querySelectorAll('.felt .seat, #brief .brief-info, #brief .brief-line, #choices .choice')]
+  const boxes = '.felt .seat, #brief .brief-info, #brief .brief-line, #choices .choice';
+  const clipped = [...document.querySelectorAll(boxes)]
     .filter(e => e.getClientRects().length
       && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1))
     .map(e => `${e.className}${e.dataset.seat ? ' ' + e.dataset.seat : ''}: ${e.scrollWidth}x${e.scrollHeight}`
