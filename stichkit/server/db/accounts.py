@@ -16,6 +16,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ..model import account_person
 from .models import AccountRow, ChatRow, GameRow, SeatRow, SessionRow, TableRow
+from .repository import value_of
 from .tables import ARCHIVED
 
 # What finished games show where a deleted account sat.
@@ -71,7 +72,7 @@ class SeatHeld:
 
 
 def _account(row: AccountRow) -> Account:
-    return Account(row.id, row.name, row.created_at.timestamp(), row.banned_at is not None, row.ban_reason)
+    return value_of(Account, row, banned=row.banned_at is not None)
 
 
 class AccountStore:

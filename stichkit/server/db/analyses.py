@@ -10,7 +10,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 
 from .models import AnalysisRow
-from .repository import Repository, to_dt, to_ts
+from .repository import Repository, to_dt, to_ts, value_of
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,7 @@ class AnalysisStore(Repository):
             row = s.get(AnalysisRow, (table_id, game_no))
             if row is None:
                 return None
-            at = row.updated_at or row.created_at
-            return StoredAnalysis(dict(row.document), row.status, row.owner, row.claim, to_ts(at))
+            return value_of(StoredAnalysis, row, updated_at=to_ts(row.updated_at or row.created_at))
 
     def claim_analysis(self, table_id: str, game_no: int, owner: str, document: dict[str, Any], at: float,
                        seen: StoredAnalysis | None) -> bool:  # fmt: skip

@@ -6,7 +6,7 @@ from sqlalchemy import delete, select
 
 from ..model import ChatLine
 from .models import ChatRow
-from .repository import Repository, bump, to_dt, to_ts
+from .repository import Repository, bump, to_dt, to_ts, value_of
 
 
 class ChatStore(Repository):
@@ -37,4 +37,4 @@ class ChatStore(Repository):
                 .order_by(ChatRow.id.desc())
                 .limit(last)
             ).all()
-            return [ChatLine(r.id, r.seat, r.name, r.text, to_ts(r.created_at)) for r in reversed(rows)]
+            return [value_of(ChatLine, r, at=to_ts(r.created_at)) for r in reversed(rows)]

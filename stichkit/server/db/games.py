@@ -9,7 +9,7 @@ from sqlalchemy import Select, select
 
 from ..model import FinishedGame, StoredGame
 from .models import GameRow, TableRow
-from .repository import Missing, NotOver, Repository, actions_of, to_ts
+from .repository import Missing, NotOver, Repository, actions_of, value_of
 
 
 class GameStore(Repository):
@@ -47,8 +47,7 @@ def _games_of(table_id: str) -> Select[GameRow]:
 
 
 def _game(row: GameRow) -> StoredGame:
-    return StoredGame(row.game_no, row.status, list(row.seats), row.result, row.takebacks, to_ts(row.started_at),
-                      None if row.finished_at is None else to_ts(row.finished_at))  # fmt: skip
+    return value_of(StoredGame, row)
 
 
 def _seats_played(table: TableRow, game: GameRow) -> list[dict[str, Any]]:

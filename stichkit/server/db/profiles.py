@@ -12,7 +12,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ..ratings import Rating
 from .models import AccountRow, AnalysisRow, PlayedRow, RatingRow
-from .repository import to_ts
+from .repository import value_of
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,7 @@ class Leader:
 
 def _played(r: PlayedRow) -> GamePlayed:
     shown = None if r.mu is None or r.sigma is None else Rating(r.mu, r.sigma).shown
-    return GamePlayed(r.table_id, r.game_no, r.game, r.seat, r.place, r.players, r.won, r.left, r.rated, shown,
-                      r.change, to_ts(r.finished_at))  # fmt: skip
+    return value_of(GamePlayed, r, rating=shown)
 
 
 class ProfileStore:

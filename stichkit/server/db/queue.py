@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from ..model import StoredTable
 from ..quotas import TableQuota
 from .models import QueueRow
-from .repository import Conflict, to_dt, to_ts
+from .repository import Conflict, to_dt, value_of
 from .tables import add_table, hold_to
 
 
@@ -55,8 +55,7 @@ class Claim:
 
 
 def _entry(r: QueueRow) -> QueueEntry:
-    return QueueEntry(r.id, QueueKey(r.game, r.players, r.rated), r.name, r.wait, to_ts(r.created_at),
-                      to_ts(r.seen_at), r.table_id, r.seat, r.token, r.account_id, r.person)  # fmt: skip
+    return value_of(QueueEntry, r, key=QueueKey(r.game, r.players, r.rated), account=r.account_id)
 
 
 def _live(seen_after: datetime) -> ColumnElement[bool]:

@@ -49,37 +49,37 @@ class Repository:
 
 
 def value_of(cls: type[V], row: Any, **given: Any) -> V:
-    """The plain value `cls` (a dataclass of ../model.py) of a row whose columns bear its fields'
-    names: a time as seconds since 1970, a JSON column copied (not the session's own), a field the
-    row lacks from `given` (or its default). The one way a row becomes a value, so a column added
-    to both needs no line here."""
+    """The plain value `cls` (a dataclass of ../model.py or of a store's part) of a row whose
+    columns bear its fields' names: a time as seconds since 1970, a JSON column copied (not the
+    session's own), a field the row lacks (or names otherwise) from `given`, else its default.
+    The one way a row becomes a value, so a column added to both needs no line here."""
     values: dict[str, Any] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.name in given:
-            values[f.name] = given[f.name]
-        elif hasattr(row, f.name):
-            v = getattr(row, f.name)
+    for name in _field_names(cls):
+        if name in given:
+            values[name] = given[name]
+        elif hasattr(row, name):
+            v = getattr(row, name)
             if isinstance(v, datetime):
                 v = to_ts(v)
             elif isinstance(v, dict | list):
                 v = type(v)(v)
-            values[f.name] = v
+            values[name] = v
     return cls(**values)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """Read once per class: a table's load turns every action of its game into a value."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 def seat_of(row: SeatRow) -> Seat:
-    return Seat(
-        row.kind,
-        row.bot,
-        row.name,
-        row.token_hash,
-        row.takeover,
-        row.takeover_hand,
-        row.rematch,
-        row.account_id,
-        row.person,
-        list(row.holders) if row.holders else None,
-    )
+    return value_of(Seat, row, account=row.account_id, holders=list(row.holders) if row.holders else None)
 
 
 def actions_of(s: Session, table_id: str, game_no: int, after: int = 0) -> list[StoredAction]:
@@ -87,7 +87,7 @@ def actions_of(s: Session, table_id: str, game_no: int, after: int = 0) -> list[
     q = select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
                                 ActionRow.version > after)  # fmt: skip
     rows = s.scalars(q.order_by(ActionRow.version))
-    return [StoredAction(a.version, a.seat, a.action, a.by, to_ts(a.created_at)) for a in rows]
+    return [value_of(StoredAction, a, at=to_ts(a.created_at)) for a in rows]
 
 
 def bump(s: Session, table_id: str, at: float, **values: Any) -> None:

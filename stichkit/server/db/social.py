@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, sessionmaker
 
 from .models import AccountRow, ChatRow, FriendRow, MuteRow, ReportRow, SeatRow, SessionRow, TableRow
-from .repository import to_dt, to_ts
+from .repository import to_dt, to_ts, value_of
 from .tables import ARCHIVED
 
 MUTES_MAX = 200  # names an account may mute at once
@@ -195,9 +195,7 @@ class SocialStore:
         if not include_resolved:
             q = q.where(ReportRow.resolved_at.is_(None))
         with self.sessions() as s:
-            return [Report(r.id, r.table_id, r.chat_id, r.said_by, r.seat, r.text, to_ts(r.said_at), r.reporter,
-                           r.reason, to_ts(r.created_at), None if r.resolved_at is None else to_ts(r.resolved_at))
-                    for r in s.scalars(q)]  # fmt: skip
+            return [value_of(Report, r) for r in s.scalars(q)]
 
     def resolve(self, report_id: int, at: float) -> bool:
         """Mark a report dealt with: False when there is no such open report."""

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from ..model import StoredTable
 from ..quotas import TableQuota
 from .models import ActionRow, AnalysisRow, ChatRow, GameRow, SeatRow, TableRow
-from .repository import Repository, actions_of, seat_of, to_dt, to_ts
+from .repository import Repository, actions_of, seat_of, to_dt, to_ts, value_of
 
 
 def add_table(s: Session, t: StoredTable) -> None:
@@ -81,13 +81,9 @@ class TableStore(Repository):
         assert g is not None, f"table {row.id} has no game {row.game_no}"
         complete = after is None or after[:2] != (row.game_no, row.line)
         actions = actions_of(s, row.id, row.game_no, 0 if after is None or complete else after[2])
-        return StoredTable(
-            id=row.id, name=row.name, game=row.game, options=dict(row.options), private=row.private,
-            settings=dict(row.settings), status=row.status, game_no=row.game_no, rev=row.rev,
-            created_at=to_ts(row.created_at), updated_at=to_ts(row.updated_at), seats=[seat_of(x) for x in row.seats],
-            seed=g.seed, started_at=to_ts(g.started_at), actions=actions, complete=complete, line=row.line,
-            last_chat=last_chat, takeback=row.takeback, opened_by=row.opened_by,
-        )  # fmt: skip
+        seats = [seat_of(x) for x in row.seats]
+        return value_of(StoredTable, row, seats=seats, seed=g.seed, started_at=to_ts(g.started_at), actions=actions,
+                        complete=complete, last_chat=last_chat)  # fmt: skip
 
     def load_tables(self) -> list[StoredTable]:
         with self.sessions() as s:
