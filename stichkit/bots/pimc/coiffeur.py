@@ -30,7 +30,7 @@ from ..coiffeur_heuristic import choose_mode
 from ..coiffeur_heuristic import decide as coiffeur_decide
 from . import worlds
 from .budget import Budgeted
-from .worlds import card_by_worlds, deals_begun
+from .worlds import after_each, card_by_worlds, deals_begun
 
 
 def horizon(bot: Budgeted, world: State) -> int:
@@ -105,12 +105,7 @@ def _early_card(bot: Budgeted, state: State, seat: int, view: View, legal: list[
 
     def value(world: State) -> dict[int, float]:
         left = bot.trump_horizon if solvable(world) else min(bot.trump_horizon, SLOW_HORIZON)
-        found: dict[int, float] = {}
-        for a in legal:
-            w = world.clone()
-            w.apply(a)
-            found[a.id] = sign * written_after_playout(w, left) * mult
-        return found
+        return after_each(legal, lambda w: sign * written_after_playout(w, left) * mult)(world)
 
     chosen, bot.last_stats = card_by_worlds(
         bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value, by_best=False, solves=len(legal),
@@ -154,14 +149,7 @@ def _announce(bot: Budgeted, state: State, seat: int, legal: list[Action], rng: 
     the next seat asked, then announces as the heuristic would), and each deal is valued by
     `announced_value` (`trump_horizon` cards solved); the best mean wins."""
 
-    def value(world: State) -> dict[int, float]:
-        found: dict[int, float] = {}
-        for a in legal:
-            w = world.clone()
-            w.apply(a)
-            found[a.id] = announced_value(w, seat & 1, bot.trump_horizon)
-        return found
-
+    value = after_each(legal, lambda w: announced_value(w, seat & 1, bot.trump_horizon))
     chosen, bot.last_stats = card_by_worlds(
         bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value, by_best=False, solves=len(legal),
         stats={"announce": "search"},

@@ -34,7 +34,7 @@ from ..differenzler_heuristic import decide as differenzler_decide
 from ..predictions import is_prediction, predict
 from . import worlds
 from .budget import Budgeted
-from .worlds import card_by_worlds, deals_begun
+from .worlds import after_each, card_by_worlds, deals_begun
 
 HORIZON = 12  # the default: card decisions solved from the last three tricks (max^n has no pruning)
 
@@ -179,14 +179,8 @@ def _early_card(bot: Budgeted, state: State, seat: int, legal: list[Action], rng
     """`early=playout`: in each world each legal card is played, the heuristic plays on to the
     horizon and max^n solves the rest; the smallest mean penalty wins."""
 
-    def value(world: State) -> dict[int, float]:
-        found: dict[int, float] = {}
-        for a in legal:
-            w = world.clone()
-            w.apply(a)
-            found[a.id] = float(penalty_after_playout(w, seat, bot.horizon_for(state)))
-        return found
-
+    left = bot.horizon_for(state)
+    value = after_each(legal, lambda w: float(penalty_after_playout(w, seat, left)))
     chosen, bot.last_stats = card_by_worlds(
         bot.budget(), legal, lambda: state.sample_hidden(seat, rng), value, smaller=True, by_best=False,
         solves=len(legal), stats={"early": "playout"},

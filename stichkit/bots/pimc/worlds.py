@@ -161,6 +161,21 @@ def card_by_worlds(
     return chosen, out
 
 
+def after_each(legal: list[Action], worth: Callable[[State], float]) -> Callable[[State], dict[int, float]]:
+    """A world's `value` for `card_by_worlds` when each action is judged by what follows it: the
+    action played in a copy of the world, then `worth` of that copy (a playout, a solve)."""
+
+    def value(world: State) -> dict[int, float]:
+        found: dict[int, float] = {}
+        for a in legal:
+            w = world.clone()
+            w.apply(a)
+            found[a.id] = worth(w)
+        return found
+
+    return value
+
+
 def deals_begun(world: State) -> int:
     """Deals begun in `world` (every stichkit game with deals counts them so)."""
     return int(world.deals_played)  # type: ignore[attr-defined]
