@@ -8,6 +8,7 @@ per card in the games analysed (`jass_errors`)."""
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from stichkit.arena import tournaments as arena
@@ -152,7 +153,8 @@ class Shown:
 
     def sealed(self, table_id: str) -> bool:
         """A game of a duplicate round whose cards are still to be played, at this table or
-        another: while the tournament plays the round, or any of its tables plays on (called in a
+        another: while the tournament plays the round, or any of its tables plays on (but one
+        archived, deleted or left alone for long: `TournamentStore.in_play`; called in a
         database thread)."""
         found = self.store.of_table(table_id)
         if found is None:
@@ -163,4 +165,4 @@ class Shown:
         if t.status != "over" and any(r.number == found[1] and r.status == "playing" for r in t.rounds):
             return True
         ids = [x.table_id for x in t.tables if x.round == found[1]]
-        return any(status == "playing" for games in self.store.games_of(ids).values() for _, status, _ in games)
+        return bool(self.store.in_play(ids, time.time()))

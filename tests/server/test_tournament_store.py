@@ -14,7 +14,7 @@ from sqlalchemy import Engine, inspect
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
 from stichkit.server.db.store import Conflict, Store
-from stichkit.server.db.tournaments import TournamentStore
+from stichkit.server.db.tournaments import GIVEN_UP, TournamentStore
 from stichkit.server.model import TABLE_OPENER, Entrant, NewRoundTable, Seat, StoredTable, StoredTournament
 from stichkit.server.quotas import LimitReached, TournamentQuota
 
@@ -193,3 +193,23 @@ def _down(engine: Engine) -> None:
         cfg.attributes["connection"] = conn
         command.downgrade(cfg, "0014")
         conn.commit()
+
+
+def test_a_round_table_plays_on_until_archived_deleted_or_left_alone(stores: tuple[Store, TournamentStore]) -> None:
+    """`in_play`: the round tables whose game is not over, at a table still here that moved within
+    `GIVEN_UP` seconds (what seals a duplicate round after its tournament is over)."""
+    store, ts = stores
+    ts.create(tournament("ip"), None, [])
+    for name in ("a", "b"):
+        ts.register("ip", bot(name), 8, time.time())
+    seen = ts.load("ip")
+    assert seen is not None
+    tables = [round_table("ip", n) for n in range(4)]
+    ts.advance("ip", seen.rev, time.time(), start=(1, {}, tables), status="running")
+    ids = [nt.table.id for nt in tables]
+    now = time.time()
+    assert ts.in_play(ids, now) == set(ids) and ts.in_play([], now) == set()
+    store.archive_table(ids[1])
+    store.delete_table(ids[2])
+    assert ts.in_play(ids, now) == {ids[0], ids[3]}
+    assert ts.in_play(ids, now + GIVEN_UP + 60) == set()  # nothing moved for longer than that

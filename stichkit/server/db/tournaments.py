@@ -22,11 +22,16 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..model import NewRoundTable, StoredTournament
-from .models import AnalysisRow, GameRow, SeatRow
+from .models import AnalysisRow, GameRow, SeatRow, TableRow
 from .repository import to_dt, to_ts
-from .tables import add_table
+from .tables import ARCHIVED, add_table
 from .tournament_entrants import EntrantStore
 from .tournament_rows import EntrantRow, RoundRow, RoundTableRow, TournamentRow, bump, tournament_of
+
+# A round table whose game has not moved for this long is given up once its tournament is over
+# (nobody is left to play it: a tournament's table is never swept): its round's cards are sealed
+# no more (`in_play`), as long as a game with no human at it is kept elsewhere (settings.py).
+GIVEN_UP = 2 * 3600.0
 
 
 class TournamentStore(EntrantStore):
@@ -102,6 +107,18 @@ class TournamentStore(EntrantStore):
             for table_id, game_no, status, result in s.execute(q):
                 out[table_id].append((game_no, status, None if result is None else dict(result)))
             return out
+
+    def in_play(self, table_ids: list[str], now: float) -> set[str]:
+        """Of these (round) tables, those whose game still plays: not over, at a table neither
+        archived nor deleted, that moved within `GIVEN_UP` seconds before `now`. The others will
+        not finish: a duplicate round's cards are sealed only while one of its tables is here."""
+        if not table_ids:
+            return set()
+        with self.sessions() as s:
+            q = (select(TableRow.id).join(GameRow, GameRow.table_id == TableRow.id)
+                 .where(TableRow.id.in_(table_ids), TableRow.status != ARCHIVED, GameRow.status == "playing",
+                        TableRow.updated_at >= to_dt(now - GIVEN_UP)).distinct())  # fmt: skip
+            return set(s.scalars(q))
 
     def analysed_seats(self, games: list[tuple[str, int]]) -> dict[tuple[str, int], list[dict[str, Any]]]:
         """For each (table, game number) whose analysis is done, its seats' totals (`seat`, cards
