@@ -9,7 +9,11 @@ still to analyse without anyone opening the tournament. Each process looks at th
 tournaments every few seconds and queues what fits of their games; the mark goes once every
 finished game is solved or claimed, unless a step came in between (it is taken away only at the
 revision read). No game of a duplicate round still in play is analysed (its cards are sealed):
-the step that ends that round marks the tournament again.
+the step that ends that round marks the tournament again. After a tournament is over, a round
+table archived, deleted or left alone for long (`GIVEN_UP`, db/tournaments.py) seals its round's
+cards no more: the round's finished games are analysed, its unfinished ones never, and the mark
+goes. A game whose table or game row is gone is passed over (one warning per process), so a
+tournament of only such games is unmarked at the next look.
 
 Bounded twice: the server's own analyses are the analysis queue's lowest priority, with a budget
 of their own per process (`--background-analyses`, one by default) that players' analyses and
@@ -23,6 +27,7 @@ import logging
 import time
 
 from .analysis import BACKGROUND, Busy, silent
+from .db.repository import Missing
 from .hub_protocol import RoomHub
 from .model import StoredTournament
 
@@ -35,6 +40,7 @@ class TournamentAnalyses:
     def __init__(self, hub: RoomHub) -> None:
         self.hub = hub
         self.next_look = 0.0
+        self.gone: set[tuple[str, int]] = set()  # games found gone, each warned about once
 
     async def look(self, now: float) -> None:
         """Queue what fits of the marked tournaments' games; unmark a tournament once all of its
@@ -55,20 +61,21 @@ class TournamentAnalyses:
 
     async def _sealed(self, t: StoredTournament) -> set[int]:
         """The rounds whose games are sealed: a duplicate round in play, and after the tournament
-        ended early, such a round while any of its tables still plays."""
+        ended early, such a round while any of its tables still plays (not one archived,
+        deleted or left alone for long: `TournamentStore.in_play`)."""
         playing = {r.number for r in t.rounds if r.status == "playing"}
         if t.format != "duplicate" or not playing or t.status != "over":
             return playing if t.format == "duplicate" else set()
         ids = [x.table_id for x in t.tables if x.round in playing]
-        games = await self.hub.db(self.hub.tournament_store.games_of, ids)
-        still = {x.round for x in t.tables if any(status == "playing" for _, status, _ in games.get(x.table_id, []))}
-        return playing & still
+        still = await self.hub.db(self.hub.tournament_store.in_play, ids, time.time())
+        return {x.round for x in t.tables if x.table_id in still}
 
     async def _queue(self, t: StoredTournament) -> bool:
         """Queue the finished games not solved yet. True when each is solved (or failed here: a
-        player's request begins it again), but for the sealed games of a round whose end marks
-        the tournament again. A game in work keeps the mark, so that when its process stops before
-        it is solved, the claim goes silent and the next look here or elsewhere takes it over."""
+        player's request begins it again; or gone: its table or game deleted), but for the sealed
+        games of a round whose end marks the tournament again. A game in work keeps the mark, so
+        that when its process stops before it is solved, the claim goes silent and the next look
+        here or elsewhere takes it over."""
         hub = self.hub
         if t.game != "jass":
             return True
@@ -80,13 +87,21 @@ class TournamentAnalyses:
             job = hub.analyses.get(key)
             if key in solved or (job is not None and job.status in ("done", "failed")):
                 continue
-            settled = False
             if job is not None:
+                settled = False
                 continue  # queued or in work here
             kept = await hub.db(hub.store.analysis, *key)
             if kept is not None and (kept.status == "done" or not silent(kept, time.time())):
+                settled = False
                 continue  # solved a moment ago, or in work in another process
-            found = await hub.db(hub.store.finished_game, *key)
+            try:
+                found = await hub.db(hub.store.finished_game, *key)
+            except Missing as e:
+                if key not in self.gone:  # deleted by hand: nothing to analyse, now or later
+                    self.gone.add(key)
+                    log.warning("tournament %s: game %s of table %s is not analysed: %s", t.id, key[1], key[0], e)
+                continue
+            settled = False
             state = await hub.db(found.state)
             await hub.analyses.begin(key, state, kept, priority=BACKGROUND)  # None: another process claimed it
         return settled

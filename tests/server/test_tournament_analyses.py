@@ -17,16 +17,16 @@ from typing import Any, cast
 
 import httpx
 import pytest
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from stichkit.core import State
 from stichkit.server import analysis
 from stichkit.server.db import migrate
 from stichkit.server.db.engine import make_engine, parse_db_url
-from stichkit.server.db.models import AnalysisRow
+from stichkit.server.db.models import AnalysisRow, GameRow, TableRow
 from stichkit.server.db.repository import to_dt
 from stichkit.server.db.store import Move, Store
-from stichkit.server.db.tournaments import TournamentStore
+from stichkit.server.db.tournaments import GIVEN_UP, TournamentStore
 from stichkit.server.model import (
     TABLE_OPENER,
     Entrant,
@@ -293,5 +293,97 @@ def test_an_early_ended_duplicate_is_analysed_once_its_last_tables_finish(looks:
         for _ in range(3):
             await x.look()
         assert looked == []
+
+    run(go())
+
+
+@pytest.mark.parametrize("left", ["archived", "left alone"])
+def test_an_early_ended_duplicate_whose_last_table_never_finishes_is_unmarked(looks: Looks, left: str) -> None:
+    """A duplicate tournament ended while a round's table still plays, and then nobody plays it:
+    once that table is archived, or its game has not moved for `GIVEN_UP` seconds, it seals the
+    round no more: the kept games are solved, the unfinished one never, and the mark goes (no look
+    at the tournament every few seconds for good)."""
+    x = looks
+    x.go.set()
+    state, (done, playing) = _jass_tournament(x, "dup", "duplicate", 2)
+    _play(x, done, state)
+    _kept(x, "dup", 0)
+    _play(x, playing, state, last=10)
+    seen = x.tournament_store.load("dup")
+    assert seen is not None
+    x.tournament_store.set_status("dup", seen.rev, "over", time.time(), ended_early=True, analyse=True)
+
+    async def go() -> None:
+        await x.look()  # moved a moment ago: sealed, and looked at again
+        assert x.analyses.jobs == {} and [tid for tid, _ in x.tournament_store.analyses_due()] == ["dup"]
+        if left == "archived":
+            x.store.archive_table(playing)
+        else:
+            with x.store.sessions.begin() as s:
+                s.execute(update(TableRow).where(TableRow.id == playing)
+                          .values(updated_at=to_dt(time.time() - GIVEN_UP - 1)))  # fmt: skip
+        await x.look()
+        assert list(x.analyses.jobs) == [(done, 1)]  # the kept game only: the other never ended
+        await _solved(x, (done, 1))
+        await x.look()
+        assert x.tournament_store.analyses_due() == []
+
+    run(go())
+
+
+def test_games_deleted_since_are_passed_over_and_the_mark_goes(looks: Looks, caplog: pytest.LogCaptureFixture) -> None:
+    """A kept game whose table was deleted, or whose game row is gone, cannot be analysed: a look
+    passes it over with one warning (no error at every look), queues the others, and the mark goes
+    once what is left is solved."""
+    x = looks
+    state, tables = _jass_tournament(x, "cup", "passe", 3)
+    for number, table in enumerate(tables):
+        _play(x, table, state)
+        _kept(x, "cup", number)
+    seen = x.tournament_store.load("cup")
+    assert seen is not None
+    x.tournament_store.advance("cup", seen.rev, time.time(), finish=1, status="over", analyse=True)
+    deleted, no_game, kept = tables
+    x.store.delete_table(deleted)
+    with x.store.sessions.begin() as s:
+        s.execute(delete(GameRow).where(GameRow.table_id == no_game))
+
+    async def go() -> None:
+        with caplog.at_level("INFO", logger="stichkit.server"):
+            await x.look()
+            assert list(x.analyses.jobs) == [(kept, 1)]
+            assert [tid for tid, _ in x.tournament_store.analyses_due()] == ["cup"]
+            x.go.set()
+            await _solved(x, (kept, 1))
+            await x.look()
+            assert x.tournament_store.analyses_due() == []
+        errors = [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+        warned = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+        assert errors == [] and len(warned) == 2, (errors, warned)
+        assert any(deleted in w for w in warned) and any(no_game in w for w in warned)
+
+    run(go())
+
+
+def test_a_tournament_of_only_deleted_games_is_unmarked_with_one_warning(
+    looks: Looks, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every kept game's table deleted: nothing is left to analyse, so the first look takes the
+    mark away, warned about once, and later looks do not read the tournament again."""
+    x = looks
+    state, (table,) = _jass_tournament(x, "cup", "passe", 1)
+    _play(x, table, state)
+    _kept(x, "cup", 0)
+    seen = x.tournament_store.load("cup")
+    assert seen is not None
+    x.tournament_store.advance("cup", seen.rev, time.time(), finish=1, status="over", analyse=True)
+    x.store.delete_table(table)
+
+    async def go() -> None:
+        with caplog.at_level("INFO", logger="stichkit.server"):
+            for _ in range(3):
+                await x.look()
+        assert x.tournament_store.analyses_due() == [] and x.analyses.jobs == {}
+        assert [r.levelname for r in caplog.records] == ["WARNING"], [r.getMessage() for r in caplog.records]
 
     run(go())
