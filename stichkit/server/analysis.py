@@ -112,8 +112,9 @@ class Analyses:
     here (the keeper has them for restarts and the other processes)."""
 
     def __init__(self, waiting: int = 4, keep: int = 32, keeper: Keeper | None = None, per_client: int = 0,
-                 background: int = 1) -> None:  # fmt: skip
+                 background: int = 1, trim_seconds: float = 0.0) -> None:  # fmt: skip
         self.waiting = waiting
+        self.trim_seconds = trim_seconds  # the worker's own malloc_trim (trim.py)
         self.budgets = {PLAYER: waiting, BACKGROUND: background}  # games of each priority queued or in work
         self.per_client = per_client  # games one client may have waiting or in work here (0: no limit)
         self.keeper = keeper
@@ -259,7 +260,8 @@ class Analyses:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             ctx = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(1, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(1, mp_context=ctx, initializer=worker_init,
+                                             initargs=(os.getpid(), self.trim_seconds))  # fmt: skip
         return self._pool
 
     def close(self) -> None:

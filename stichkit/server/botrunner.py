@@ -32,6 +32,7 @@ from stichkit.arena.duplicate import BotSpec, parse_bot
 from stichkit.core import OptionError, State
 
 from .clients import UNKNOWN
+from .trim import trim_every
 
 log = logging.getLogger("stichkit.server")
 
@@ -144,8 +145,11 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def worker_init(parent: int) -> None:
+def worker_init(parent: int, trim_seconds: float = 0.0) -> None:
+    """A worker's start: it ends with its server, and gives freed memory back every
+    `trim_seconds` (the server's --malloc-trim; trim.py)."""
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    trim_every(trim_seconds)
 
 
 def _ready(pause: float) -> int:
@@ -172,8 +176,9 @@ def _soon(loop: asyncio.AbstractEventLoop, fn: Any, *args: Any) -> None:
 class BotRunner:
     """Asks bots for moves without blocking the event loop, sharing the workers fairly."""
 
-    def __init__(self, workers: int, per_client: int | None = None) -> None:
+    def __init__(self, workers: int, per_client: int | None = None, trim_seconds: float = 0.0) -> None:
         self.workers = max(1, workers)
+        self.trim_seconds = trim_seconds  # each worker's own malloc_trim, as often as the server's
         self.per_client = max(1, per_client or self.workers // 2)
         self._pool: ProcessPoolExecutor | None = None
         self._inline: Recent[str, bots.Bot] = Recent(16)
@@ -188,7 +193,7 @@ class BotRunner:
         if self._pool is None:
             ctx = multiprocessing.get_context("spawn")  # no fork of a running event loop and its threads
             self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=worker_init,
-                                             initargs=(os.getpid(),))  # fmt: skip
+                                             initargs=(os.getpid(), self.trim_seconds))  # fmt: skip
         return self._pool
 
     async def warm(self) -> None:

@@ -87,9 +87,12 @@ class Hub:
         self.url = parse_db_url(settings.db)
         self.sqlite = is_sqlite(self.url)
         self.tables: dict[str, LiveTable] = {}
-        self.bots = BotRunner(settings.bot_workers, settings.workers_per_client)
+        self.bots = BotRunner(settings.bot_workers, settings.workers_per_client, settings.malloc_trim)
         self.analyses = Analyses(
-            settings.max_analyses, per_client=settings.client_analyses, background=settings.background_analyses
+            settings.max_analyses,
+            per_client=settings.client_analyses,
+            background=settings.background_analyses,
+            trim_seconds=settings.malloc_trim,
         )  # keeper: at start
         self.in_flight = InFlight()  # each client's hints in work here (quotas.py)
         self.bot_time = BotTime(settings.table_bot_time)  # each table's bots' thinking a minute

@@ -5,7 +5,8 @@ what was freed among them (the replays built, each a moment's 0.6 MB of objects)
 resident size creeps up with it (docs/benchmarks.md, "Memory under long play").
 `malloc_trim(0)` hands the free pages of every arena back. The scheduler calls `trim` at most
 every `Settings.malloc_trim` seconds, in a thread: the call holds each arena's lock in turn,
-not the event loop.
+not the event loop. The bot and analysis workers trim themselves as often, from a thread of
+their own (`trim_every`): their searches free as much as the server does.
 
 Elsewhere (musl, macOS, Windows, a libc without `malloc_trim`) there is nothing to call, and
 `trim` does nothing.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import threading
 import time
 from collections.abc import Callable
 from functools import cache
@@ -53,3 +55,17 @@ def trim() -> float | None:
     STATS["longest"] = max(STATS["longest"], took)
     log.debug("malloc_trim: %.1f ms", took * 1000)
     return took
+
+
+def trim_every(seconds: float) -> None:
+    """In a worker process: `trim` every `seconds` (0: never), from a daemon thread, so that the
+    worker's searches, which allocate and free as the server's replays do, give memory back too."""
+    if seconds <= 0 or malloc_trim() is None:
+        return
+
+    def loop() -> None:
+        while True:
+            time.sleep(seconds)
+            trim()
+
+    threading.Thread(target=loop, name="malloc-trim", daemon=True).start()

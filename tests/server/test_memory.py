@@ -236,3 +236,33 @@ def test_on_glibc_the_trim_runs_and_is_counted() -> None:
     before = trim_module.STATS["trims"]
     took = trim_module.trim()
     assert took is not None and took >= 0.0 and trim_module.STATS["trims"] == before + 1
+
+
+def _trims_after(seconds: float) -> int:
+    """In a worker: the trims it made while it waited `seconds`."""
+    time.sleep(seconds)
+    return int(trim_module.STATS["trims"])
+
+
+@pytest.mark.skipif(sys.platform != "linux" or platform.libc_ver()[0] != "glibc", reason="glibc only")
+def test_the_bot_and_analysis_workers_trim_themselves_as_often_as_the_server() -> None:
+    """A bot worker's searches free as much as the server's replays: its own thread trims it every
+    `--malloc-trim` seconds, and never with 0 (the workers' start is the pool's initializer)."""
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("spawn")
+    for every, least, most in ((0.1, 3, 20), (0.0, 0, 0)):
+        with ProcessPoolExecutor(1, mp_context=ctx, initializer=botrunner.worker_init,
+                                 initargs=(os.getpid(), every)) as pool:  # fmt: skip
+            trims = pool.submit(_trims_after, 0.6).result(timeout=60)
+        assert least <= trims <= most, (every, trims)
+
+
+def test_the_server_gives_its_workers_its_malloc_trim(tmp_path: Path) -> None:
+    async def given() -> tuple[float, float]:
+        async with running(tmp_path, malloc_trim=7.0, tick=3600.0) as (hub, _):
+            return hub.bots.trim_seconds, hub.analyses.trim_seconds
+
+    assert asyncio.run(given()) == (7.0, 7.0)
