@@ -52,7 +52,7 @@ def main() -> int:
     if not c_available():
         raise SystemExit("the C solver is not built: pip install -e . with a C compiler")
     states = [position(args.seed + k, args.cards) for k in range(args.positions)]
-    load = os.getloadavg()
+    load: tuple[float, ...] = os.getloadavg()
     rows = {}
     chosen = {}
     for threads in (1, 2):

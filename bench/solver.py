@@ -151,7 +151,7 @@ def at_once(states: list[object]) -> tuple[list[int], list[int], list[float], fl
 
 def compare_threads(states: list[object]) -> None:
     """One thread against two on `states` (see the module's docstring), side by side."""
-    load = os.getloadavg()
+    load: tuple[float, ...] = os.getloadavg()
     serial = [one_value(s) for s in states]
     split = [one_value(s, threads=2) for s in states]
     for s, (a, b) in zip(states, zip(serial, split, strict=True), strict=True):
