@@ -262,12 +262,9 @@ def test_a_silent_claim_is_taken_over_by_the_next_look_and_the_mark_stays_until_
     run(go())
 
 
-def test_an_early_ended_duplicate_is_analysed_once_its_last_tables_finish(looks: Looks) -> None:
-    """A duplicate tournament ended while a round's table still plays: the round's kept games are
-    sealed (the other table plays the same cards) and nothing is queued, but the tournament stays
-    marked; once that table's game is over the kept games are solved, and then the mark goes, so
-    no look at it every few seconds remains."""
-    x = looks
+def _ended_early_duplicate(x: Looks) -> tuple[State, str, str]:
+    """A duplicate of two Jass tables ended early: one table's game over and kept, the other's
+    played to its tenth move; the tournament over and marked for its analyses."""
     x.go.set()
     state, (done, playing) = _jass_tournament(x, "dup", "duplicate", 2)
     _play(x, done, state)
@@ -276,6 +273,16 @@ def test_an_early_ended_duplicate_is_analysed_once_its_last_tables_finish(looks:
     seen = x.tournament_store.load("dup")
     assert seen is not None
     x.tournament_store.set_status("dup", seen.rev, "over", time.time(), ended_early=True, analyse=True)
+    return state, done, playing
+
+
+def test_an_early_ended_duplicate_is_analysed_once_its_last_tables_finish(looks: Looks) -> None:
+    """A duplicate tournament ended while a round's table still plays: the round's kept games are
+    sealed (the other table plays the same cards) and nothing is queued, but the tournament stays
+    marked; once that table's game is over the kept games are solved, and then the mark goes, so
+    no look at it every few seconds remains."""
+    x = looks
+    state, done, playing = _ended_early_duplicate(x)
 
     async def go() -> None:
         for _ in range(3):  # the other table plays on: sealed, and looked at again
@@ -304,14 +311,7 @@ def test_an_early_ended_duplicate_whose_last_table_never_finishes_is_unmarked(lo
     round no more: the kept games are solved, the unfinished one never, and the mark goes (no look
     at the tournament every few seconds for good)."""
     x = looks
-    x.go.set()
-    state, (done, playing) = _jass_tournament(x, "dup", "duplicate", 2)
-    _play(x, done, state)
-    _kept(x, "dup", 0)
-    _play(x, playing, state, last=10)
-    seen = x.tournament_store.load("dup")
-    assert seen is not None
-    x.tournament_store.set_status("dup", seen.rev, "over", time.time(), ended_early=True, analyse=True)
+    _, done, playing = _ended_early_duplicate(x)
 
     async def go() -> None:
         await x.look()  # moved a moment ago: sealed, and looked at again
