@@ -112,21 +112,26 @@ def test_every_world_keeps_what_the_seat_has_seen() -> None:
 def test_worlds_are_drawn_like_sample_hidden() -> None:
     """Where each hidden card lies, over many worlds: the same frequencies as sample_hidden's."""
     for state in positions(6, seed=2):
-        seat = state.current_player
-        assert seat is not None
-        options, deal = world_deal(state, seat)
-        n = 3000
-        c_worlds = [h for h, _ in J.determinizations(options, deal, seat, n, 11)]
-        rng = random.Random(5)
-        py_worlds = []
-        for _ in range(n):
-            world = state.sample_hidden(seat, rng)
-            py_worlds.append(tuple(DECK.parse_set(world.view(s)["hand"]) for s in range(4)))
-        for card in range(36):
-            for s in range(4):
-                p_c = sum(h[s] >> card & 1 for h in c_worlds) / n
-                p_py = sum(h[s] >> card & 1 for h in py_worlds) / n
-                assert abs(p_c - p_py) < 0.05, (card, s, p_c, p_py)
+        _same_frequencies(state, 3000, c_seed=11, py_seed=5, within=0.05)
+
+
+def _same_frequencies(state: JassState, n: int, c_seed: int, py_seed: int, within: float) -> None:
+    """Over `n` worlds of the C search's and `n` of sample_hidden's, for the seat to move: each
+    hidden card lies with each seat as often, to `within`."""
+    seat = state.current_player
+    assert seat is not None
+    options, deal = world_deal(state, seat)
+    c_worlds = [h for h, _ in J.determinizations(options, deal, seat, n, c_seed)]
+    rng = random.Random(py_seed)
+    py_worlds = []
+    for _ in range(n):
+        world = state.sample_hidden(seat, rng)
+        py_worlds.append(tuple(DECK.parse_set(world.view(s)["hand"]) for s in range(4)))
+    for card in range(36):
+        for s in range(4):
+            p_c = sum(h[s] >> card & 1 for h in c_worlds) / n
+            p_py = sum(h[s] >> card & 1 for h in py_worlds) / n
+            assert abs(p_c - p_py) < within, (card, s, p_c, p_py)
 
 
 def test_the_c_search_plays_legal_cards_and_repeats_with_its_seed() -> None:
@@ -255,21 +260,7 @@ def test_announced_weis_are_placed_like_sample_hidden(shown: bool) -> None:
     """An announced Weis known by its points (or shown): where each hidden card lies, over many
     worlds, as sample_hidden places it."""
     for state in announced_positions(4, seed=8 + shown, shown=shown):
-        seat = state.current_player
-        assert seat is not None
-        options, deal = world_deal(state, seat)
-        n = 2000
-        c_worlds = [h for h, _ in J.determinizations(options, deal, seat, n, 13)]
-        rng = random.Random(6)
-        py_worlds = []
-        for _ in range(n):
-            world = state.sample_hidden(seat, rng)
-            py_worlds.append(tuple(DECK.parse_set(world.view(s)["hand"]) for s in range(4)))
-        for card in range(36):
-            for s in range(4):
-                p_c = sum(h[s] >> card & 1 for h in c_worlds) / n
-                p_py = sum(h[s] >> card & 1 for h in py_worlds) / n
-                assert abs(p_c - p_py) < 0.06, (card, s, p_c, p_py)
+        _same_frequencies(state, 2000, c_seed=13, py_seed=6, within=0.06)
 
 
 def test_the_search_replays_every_saying() -> None:
